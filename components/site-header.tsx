@@ -1,0 +1,39 @@
+import Link from "next/link";
+import { signOut } from "@/lib/server/auth/next-auth";
+import { currentPrincipal } from "@/lib/server/auth/current-user";
+
+export async function SiteHeader() {
+  const principal = await currentPrincipal();
+  async function signOutAction() {
+    "use server";
+    await signOut({ redirectTo: "/signin" });
+  }
+  return (
+    <header className="border-b border-slate-200 dark:border-slate-800">
+      <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <Link href="/" className="text-lg font-semibold tracking-tight">
+          Tokenized Assets Network
+        </Link>
+        {principal ? (
+          <nav aria-label="Account" className="flex items-center gap-4 text-sm">
+            <Link href="/dashboard" className="underline-offset-4 hover:underline">
+              Dashboard
+            </Link>
+            <span className="text-slate-600 dark:text-slate-400">
+              {principal.name} <span className="sr-only">role</span>({principal.role})
+            </span>
+            <form action={signOutAction}>
+              <button type="submit" className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+                Sign out
+              </button>
+            </form>
+          </nav>
+        ) : (
+          <Link href="/signin" className="text-sm underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

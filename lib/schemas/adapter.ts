@@ -1,0 +1,116 @@
+// Requests a payment organization's adapter receives ({adapter_url}, interface.md "Adapter
+// interface"; decisions.md §2, §8), and the deposit instruction it answers with.
+
+import { z } from "zod";
+
+import { accountSchemas, partySchema } from "@/lib/schemas/account";
+import { assetSchema } from "@/lib/schemas/asset";
+import {
+  currencyCodeSchema,
+  DESCRIPTION_MAX_LENGTH,
+  epochSecondsSchema,
+  externalIdSchema,
+  nonceSchema,
+  planIdSchema,
+  positiveAmountSchema,
+  REFERENCE_MAX_LENGTH,
+  requiredAs,
+  text,
+  uuidSchema,
+} from "@/lib/schemas/common";
+import { executionContextSchema } from "@/lib/schemas/operation";
+import { signatureSchema } from "@/lib/schemas/signature";
+
+/** Unique per plan step, chosen by the router; a repeat with the same id gets the first answer. */
+export const operationIdSchema = externalIdSchema;
+
+const descriptionSchema = text(DESCRIPTION_MAX_LENGTH);
+
+// POST {adapter_url}/payments/depositInstruction – deposit instructions for an investor.
+export const depositInstructionRequestSchema = z.strictObject({
+  asset: assetSchema,
+  destination: partySchema,
+  owner: partySchema,
+  amount: positiveAmountSchema,
+  details: z
+    .string({ error: requiredAs("a string") })
+    .max(DESCRIPTION_MAX_LENGTH, { error: `must be at most ${DESCRIPTION_MAX_LENGTH} characters` }),
+  nonce: nonceSchema,
+  signature: signatureSchema,
+});
+
+/**
+ * The completed deposit instruction, read tolerantly. `description` is a pipe-delimited list of
+ * labels and values (bank address, beneficiary name, ..., reference number).
+ */
+export const depositInstructionSchema = z.object({
+  account: accountSchemas.tolerant.party,
+  description: descriptionSchema,
+});
+
+// POST {adapter_url}/plan/approve – a plan names this organization as its payments leg.
+export const planApproveRequestSchema = z.strictObject({ executionPlanId: planIdSchema });
+
+// POST {adapter_url}/assets/hold – hold the buyer's funds (plan step 1).
+export const holdRequestSchema = z.strictObject({
+  asset: assetSchema,
+  source: partySchema,
+  expiry: epochSecondsSchema,
+  nonce: nonceSchema,
+  operationId: operationIdSchema,
+  quantity: positiveAmountSchema,
+  signature: signatureSchema,
+  executionContext: executionContextSchema,
+});
+
+// POST {adapter_url}/assets/release – release held funds to the seller or issuer (plan step 3).
+// Carries no expiry, nonce or signature: a strict object refuses them.
+export const releaseRequestSchema = z.strictObject({
+  asset: assetSchema,
+  source: partySchema,
+  destination: partySchema,
+  operationId: operationIdSchema,
+  quantity: positiveAmountSchema,
+  executionContext: executionContextSchema,
+});
+
+// POST {adapter_url}/assets/rollback – give held funds back to the buyer after a failed trade.
+export const rollbackRequestSchema = z.strictObject({
+  asset: assetSchema,
+  source: partySchema,
+  operationId: operationIdSchema,
+  quantity: positiveAmountSchema,
+  executionContext: executionContextSchema,
+});
+
+// POST {adapter_url}/finapi/payments/payout – pay funds out of the escrow account.
+export const payoutRequestSchema = z.strictObject({
+  asset: assetSchema,
+  source: partySchema,
+  amount: positiveAmountSchema,
+  payoutInstruction: z.strictObject({ description: descriptionSchema }),
+  nonce: nonceSchema,
+  signature: signatureSchema,
+});
+
+// POST {adapter_url}/operator/incoming – the escrow operator records money that reached the bank.
+export const incomingFundsRequestSchema = z.strictObject({
+  /** The reference number printed in the deposit instruction's description. */
+  reference: text(REFERENCE_MAX_LENGTH),
+  amount: positiveAmountSchema,
+  currency: currencyCodeSchema,
+});
+
+/** `id` is that of the ledger transaction the credit is reported to the router as. */
+export const incomingFundsResponseSchema = z.object({ id: uuidSchema });
+
+export type OperationId = z.infer<typeof operationIdSchema>;
+export type DepositInstructionRequest = z.infer<typeof depositInstructionRequestSchema>;
+export type DepositInstruction = z.infer<typeof depositInstructionSchema>;
+export type PlanApproveRequest = z.infer<typeof planApproveRequestSchema>;
+export type HoldRequest = z.infer<typeof holdRequestSchema>;
+export type ReleaseRequest = z.infer<typeof releaseRequestSchema>;
+export type RollbackRequest = z.infer<typeof rollbackRequestSchema>;
+export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
+export type IncomingFundsRequest = z.infer<typeof incomingFundsRequestSchema>;
+export type IncomingFundsResponse = z.infer<typeof incomingFundsResponseSchema>;

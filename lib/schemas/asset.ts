@@ -1,0 +1,86 @@
+// Asset references (interface.md "Asset reference", decisions.md §0) and the create-asset request
+// (decisions.md §8).
+
+import { z } from "zod";
+
+import {
+  assetIdSchema,
+  currencyCodeSchema,
+  NAME_MAX_LENGTH,
+  objectSchema,
+  profileIdSchema,
+  requiredAs,
+  text,
+  type Strictness,
+} from "@/lib/schemas/common";
+
+const ASSET_TYPE_RULE = 'asset type must be "fiat" (with code) or "p2p" (with resourceId)';
+
+function assetSchemasFor(strictness: Strictness) {
+  const fiat = objectSchema(strictness, { type: z.literal("fiat"), code: currencyCodeSchema });
+  const p2p = objectSchema(strictness, {
+    type: z.literal("p2p", { error: 'must be "p2p" (an asset of this network)' }),
+    resourceId: assetIdSchema,
+  });
+  // The asset kinds that settle: REST never names anything else.
+  const asset = z.discriminatedUnion("type", [fiat, p2p], { error: ASSET_TYPE_RULE });
+  return { fiat, p2p, asset };
+}
+
+/** Per strictness, for other modules' builders. */
+export const assetSchemas = {
+  strict: assetSchemasFor("strict"),
+  tolerant: assetSchemasFor("tolerant"),
+} as const;
+
+export const fiatAssetSchema = assetSchemas.strict.fiat;
+export const p2pAssetSchema = assetSchemas.strict.p2p;
+/** The Asset reference of interface.md: `fiat` or `p2p`, the kinds that can be settled. */
+export const assetSchema = assetSchemas.strict.asset;
+
+/**
+ * GraphQL's `Cryptocurrency` kind (decisions.md §0): the service stores and shows it but never
+ * settles it, so it is only part of `storedAssetSchema`, never of `assetSchema`.
+ */
+export const cryptocurrencyAssetSchema = z.object({
+  type: z.literal("cryptocurrency"),
+  symbol: z
+    .string({ error: requiredAs("a symbol") })
+    .regex(/^[A-Za-z0-9]{1,16}$/, { error: "must be 1 to 16 letters or digits, such as BTC" }),
+});
+
+/** Any asset the service can store or show (receipts, holdings), read tolerantly. */
+export const storedAssetSchema = z.discriminatedUnion(
+  "type",
+  [assetSchemas.tolerant.fiat, assetSchemas.tolerant.p2p, cryptocurrencyAssetSchema],
+  { error: 'asset type must be "fiat", "p2p" or "cryptocurrency"' },
+);
+
+export const assetRulesSchema = z.strictObject({
+  kycAml: z.boolean({ error: "must be true or false" }).optional(),
+  accreditation: z.boolean({ error: "must be true or false" }).optional(),
+});
+
+// POST {router_url}/finapi/profiles/asset – create an asset (issuer).
+export const createAssetRequestSchema = z.strictObject({
+  name: text(NAME_MAX_LENGTH),
+  issuerId: profileIdSchema,
+  denomination: fiatAssetSchema,
+  decimals: z
+    .int({ error: requiredAs("a whole number from 0 to 18") })
+    .min(0, { error: "must be from 0 to 18" })
+    .max(18, { error: "must be from 0 to 18" })
+    .optional(),
+  rules: assetRulesSchema.optional(),
+});
+
+export const createAssetResponseSchema = z.object({ id: assetIdSchema });
+
+export type FiatAsset = z.infer<typeof fiatAssetSchema>;
+export type P2pAsset = z.infer<typeof p2pAssetSchema>;
+export type Asset = z.infer<typeof assetSchema>;
+export type CryptocurrencyAsset = z.infer<typeof cryptocurrencyAssetSchema>;
+export type StoredAsset = z.infer<typeof storedAssetSchema>;
+export type AssetRules = z.infer<typeof assetRulesSchema>;
+export type CreateAssetRequest = z.infer<typeof createAssetRequestSchema>;
+export type CreateAssetResponse = z.infer<typeof createAssetResponseSchema>;

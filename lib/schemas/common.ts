@@ -1,0 +1,247 @@
+// Building blocks every entity schema shares: amounts, times, hex values, identifiers, bounded text.
+// Sources: interface.md "Identifier shapes", "Nonce", "Limits"; decisions.md §3, §4, §5.
+
+import { z } from "zod";
+
+import {
+  AMOUNT_PATTERN,
+  CURRENCY_CODE_PATTERN,
+  FIN_ID_PATTERN,
+  HASH_PATTERN,
+  ID_CLASS,
+  ID_MAX_LENGTH,
+  INVESTOR_ID_MAX_LENGTH,
+  INVESTOR_ID_PATTERN,
+  NONCE_PATTERN,
+  ORG_ID_PATTERN,
+  SIGNATURE_PATTERN,
+  UUID_PATTERN,
+  type IdKind,
+} from "@/lib/domain/patterns";
+
+// ---------------------------------------------------------------------------------------------
+// Limits on free text and lists (style.md: "put a limit on everything").
+
+export const NAME_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+export const DESCRIPTION_MAX_LENGTH = 2_000;
+export const MESSAGE_MAX_LENGTH = 4_000;
+export const URL_MAX_LENGTH = 2_048;
+export const REFERENCE_MAX_LENGTH = 64;
+/** Lists in answers we read (holdings, organizations, plan steps) never legitimately exceed this. */
+export const LIST_MAX_ITEMS = 1_000;
+
+// ---------------------------------------------------------------------------------------------
+// Strict versus tolerant objects.
+
+/**
+ * Request bodies refuse keys they do not know ("strict"); what we read from another organization
+ * drops them ("tolerant"), so a harmless extra field there never breaks a trade. Schemas used on
+ * both sides are built once per strictness.
+ */
+export type Strictness = "strict" | "tolerant";
+
+export function objectSchema<S extends z.core.$ZodLooseShape>(strictness: Strictness, shape: S) {
+  // zod's $strict and $strip configurations have the same output type, so both branches are one type.
+  return strictness === "strict" ? z.strictObject(shape) : z.object(shape);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scalars.
+
+/** An error callback that tells a missing field from a field of the wrong type. */
+export function requiredAs(expected: string): (issue: { input?: unknown }) => string {
+  return (issue) => (issue.input === undefined ? "is required" : `must be ${expected}`);
+}
+
+/** Trimmed, non-empty text of at most `max` characters. */
+export function text(max: number) {
+  return z
+    .string({ error: requiredAs("a string") })
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(max, { error: `must be at most ${max} characters` });
+}
+
+const AMOUNT_RULE =
+  'must be a decimal string with at most 18 digits before and 18 after the point, and no sign or exponent (e.g. "105.00")';
+
+/** Amounts and quantities: exact decimal strings, never JSON numbers (decisions.md §3). Zero allowed. */
+export const amountSchema = z
+  .string({ error: requiredAs('a decimal string such as "105.00" (amounts are strings, not numbers)') })
+  .max(37, { error: AMOUNT_RULE })
+  .regex(AMOUNT_PATTERN, { error: AMOUNT_RULE });
+
+/** An amount that moves something: zero is refused. */
+export const positiveAmountSchema = amountSchema.refine(
+  (value) => !AMOUNT_PATTERN.test(value) || /[1-9]/.test(value),
+  { error: "must be greater than zero" },
+);
+
+/** Absolute time in whole epoch seconds (decisions.md §3). */
+export const epochSecondsSchema = z
+  .int({ error: requiredAs("a whole number of epoch seconds") })
+  .min(0, { error: "must be a non-negative number of epoch seconds" });
+
+/** A key the rules forbid here: absent is fine, any value is refused with `message`. */
+export function forbidden(message: string) {
+  return z.never({ error: message }).optional();
+}
+
+/** Epoch seconds that a rule requires here, with a message naming that rule when missing. */
+export function requiredEpochSeconds(missingMessage: string) {
+  return z
+    .int({ error: (issue) => (issue.input === undefined ? missingMessage : "must be a whole number of epoch seconds") })
+    .min(0, { error: "must be a non-negative number of epoch seconds" });
+}
+
+/** A 1-based position, such as a plan's instruction sequence number. */
+export const sequenceNumberSchema = z
+  .int({ error: requiredAs("a whole number") })
+  .min(1, { error: "must be 1 or more" })
+  .max(1_000, { error: "must be at most 1000" });
+
+/** 32 bytes as 64 hex characters; stored and compared in lower case. */
+export const nonceSchema = z
+  .string({ error: requiredAs("a string of 64 hex characters") })
+  .max(64, { error: "must be 32 bytes as 64 hex characters" })
+  .regex(NONCE_PATTERN, { error: "must be 32 bytes as 64 hex characters" })
+  .toLowerCase();
+
+/** A compressed secp256k1 public key (decisions.md §5); upper-case input is lower-cased. */
+export const finIdSchema = z
+  .string({ error: requiredAs("a string") })
+  .max(66, { error: "must be a compressed secp256k1 public key: 66 hex characters starting with 02 or 03" })
+  .toLowerCase()
+  .regex(FIN_ID_PATTERN, {
+    error: "must be a compressed secp256k1 public key: 66 hex characters starting with 02 or 03",
+  });
+
+/** A 64-byte compact r‖s signature as 128 hex characters, lower-cased. */
+export const signatureHexSchema = z
+  .string({ error: requiredAs("a string of 128 hex characters") })
+  .max(128, { error: "must be a 64-byte signature as 128 hex characters" })
+  .regex(SIGNATURE_PATTERN, { error: "must be a 64-byte signature as 128 hex characters" })
+  .toLowerCase();
+
+/** A sha3-256 digest as 64 hex characters, lower-cased. */
+export const hashHexSchema = z
+  .string({ error: requiredAs("a string of 64 hex characters") })
+  .max(64, { error: "must be a 32-byte hash as 64 hex characters" })
+  .regex(HASH_PATTERN, { error: "must be a 32-byte hash as 64 hex characters" })
+  .toLowerCase();
+
+/** ISO 4217-style currency code of a fiat asset. */
+export const currencyCodeSchema = z
+  .string({ error: requiredAs("a currency code") })
+  .regex(CURRENCY_CODE_PATTERN, { error: "must be a 3-letter upper-case currency code such as USD" });
+
+/** An http(s) URL, e.g. a signature policy endpoint. Hosts without a dot (localhost) are allowed. */
+export const httpUrlSchema = z
+  .url({ protocol: /^https?$/, error: "must be an http or https URL" })
+  .max(URL_MAX_LENGTH, { error: `must be at most ${URL_MAX_LENGTH} characters` });
+
+export const emailSchema = z
+  .string({ error: requiredAs("an email address") })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: `must be at most ${EMAIL_MAX_LENGTH} characters` })
+  .pipe(z.email({ error: "must be an email address" }));
+
+// ---------------------------------------------------------------------------------------------
+// Identifiers.
+
+/** An organization id: the first segment of the ids it creates. */
+export const orgIdSchema = z
+  .string({ error: requiredAs("an organization id") })
+  .max(64, { error: "must be an organization id: lower-case letters, digits and inner hyphens, at most 64 characters" })
+  .regex(ORG_ID_PATTERN, {
+    error: "must be an organization id: lower-case letters, digits and inner hyphens, at most 64 characters",
+  });
+
+/** A uuid; upper-case input is lower-cased. */
+export const uuidSchema = z
+  .string({ error: requiredAs("a uuid") })
+  .max(36, { error: "must be a uuid" })
+  .toLowerCase()
+  .regex(UUID_PATTERN, { error: "must be a uuid" });
+
+/** Correlation id of an operation this service created. */
+export const cidSchema = uuidSchema;
+
+/**
+ * An id some other party chose and we only echo back or poll with (another adapter's `cid`, an
+ * `operationId`): printable, no spaces, bounded.
+ */
+export const externalIdSchema = z
+  .string({ error: requiredAs("a string") })
+  .min(1, { error: "must not be empty" })
+  .max(ID_MAX_LENGTH, { error: `must be at most ${ID_MAX_LENGTH} characters` })
+  .regex(/^[\x21-\x7e]+$/, { error: "must be printable characters without spaces" });
+
+const ID_LABEL: Record<IdKind, string> = {
+  profile: "a profile id",
+  asset: "an asset id",
+  certificate: "a certificate id",
+  document: "a document id",
+  intent: "an intent id",
+  plan: "an execution plan id",
+};
+
+/** True for `<orgId>:<class of kind>:<uuid>`. */
+export function hasIdShape(value: string, kind: IdKind): boolean {
+  const [orgId, valueClass, uuid, ...rest] = value.split(":");
+  return (
+    rest.length === 0 &&
+    valueClass === ID_CLASS[kind] &&
+    orgId !== undefined &&
+    ORG_ID_PATTERN.test(orgId) &&
+    uuid !== undefined &&
+    UUID_PATTERN.test(uuid)
+  );
+}
+
+/** `<orgId>:<class>:<uuid>` for one record class (decisions.md §4). */
+export function idOf(kind: IdKind) {
+  const idClass = ID_CLASS[kind];
+  const rule = `must be ${ID_LABEL[kind]} of the form <orgId>:${idClass}:<uuid>`;
+  return z
+    .string({ error: requiredAs(ID_LABEL[kind]) })
+    .max(ID_MAX_LENGTH, { error: `must be at most ${ID_MAX_LENGTH} characters` })
+    .refine((value) => hasIdShape(value, kind), { error: rule });
+}
+
+export const profileIdSchema = idOf("profile");
+export const assetIdSchema = idOf("asset");
+export const certificateIdSchema = idOf("certificate");
+export const documentIdSchema = idOf("document");
+export const intentIdSchema = idOf("intent");
+export const planIdSchema = idOf("plan");
+
+/** The `investorId` path parameter, exactly as interface.md states it (looser than a profile id). */
+export const investorIdParamSchema = z
+  .string({ error: requiredAs("an investor id") })
+  .max(INVESTOR_ID_MAX_LENGTH, { error: `must be at most ${INVESTOR_ID_MAX_LENGTH} characters` })
+  .regex(INVESTOR_ID_PATTERN, { error: "must be an investor id of the form <orgId>:101:<id>" });
+
+// ---------------------------------------------------------------------------------------------
+// List helpers.
+
+/** True when no two items give the same key. */
+export function allDistinct<T>(items: readonly T[], key: (item: T) => string = String): boolean {
+  return new Set(items.map(key)).size === items.length;
+}
+
+export type AmountString = z.infer<typeof amountSchema>;
+export type EpochSeconds = z.infer<typeof epochSecondsSchema>;
+export type Nonce = z.infer<typeof nonceSchema>;
+export type FinId = z.infer<typeof finIdSchema>;
+export type SignatureHex = z.infer<typeof signatureHexSchema>;
+export type HashHex = z.infer<typeof hashHexSchema>;
+export type OrgId = z.infer<typeof orgIdSchema>;
+export type Cid = z.infer<typeof cidSchema>;
+export type ProfileId = z.infer<typeof profileIdSchema>;
+export type AssetId = z.infer<typeof assetIdSchema>;
+export type CertificateId = z.infer<typeof certificateIdSchema>;
+export type DocumentId = z.infer<typeof documentIdSchema>;
+export type IntentId = z.infer<typeof intentIdSchema>;
+export type PlanId = z.infer<typeof planIdSchema>;

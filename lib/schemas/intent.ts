@@ -1,0 +1,205 @@
+// Intents: the create-intent request and the intent resource (interface.md "Intent", "Create
+// intent body"; decisions.md §3, §8 for primary sales).
+
+import { z } from "zod";
+
+import { accountSchemas } from "@/lib/schemas/account";
+import { assetSchemas } from "@/lib/schemas/asset";
+import {
+  allDistinct,
+  amountSchema,
+  epochSecondsSchema,
+  forbidden,
+  httpUrlSchema,
+  intentIdSchema,
+  objectSchema,
+  orgIdSchema,
+  positiveAmountSchema,
+  profileIdSchema,
+  requiredAs,
+  requiredEpochSeconds,
+  type Strictness,
+} from "@/lib/schemas/common";
+
+export const INTENT_TYPES = ["primarySale", "sellingIntent", "buyingIntent"] as const;
+export const intentTypeSchema = z.enum(INTENT_TYPES, { error: `must be one of ${INTENT_TYPES.join(", ")}` });
+
+/** decisions.md §3: only ACTIVE intents inside [start, end] can be executed. */
+export const INTENT_STATUSES = ["ACTIVE", "NON_ACTIVE", "COMPLETED", "EXPIRED"] as const;
+export const intentStatusSchema = z.enum(INTENT_STATUSES, { error: `must be one of ${INTENT_STATUSES.join(", ")}` });
+
+export const WHITELISTED_ESCROWS_MAX = 50;
+export const SELLING_ACCOUNTS_MAX = 20;
+export const SIGNING_SECRET_MAX_LENGTH = 256;
+
+function termSchemasFor(strictness: Strictness) {
+  const { asset, p2p } = assetSchemas[strictness];
+  const { account, accountWithAsset } = accountSchemas[strictness];
+  /** The tokens offered or wanted: always an asset of this network. */
+  const assetTerm = objectSchema(strictness, { asset: p2p, amount: positiveAmountSchema });
+  const assetInstruction = objectSchema(strictness, { account: accountWithAsset });
+  const settlementTerm = objectSchema(strictness, { asset, unitValue: positiveAmountSchema });
+  /** Where a primary sale's issuer is paid, at a whitelisted escrow organization (decisions.md §8). */
+  const sellingSettlementInstruction = objectSchema(strictness, {
+    type: z.literal("escrow", { error: 'must be "escrow"' }),
+    whiteListedEscrows: z
+      .array(orgIdSchema, { error: requiredAs("a list of organization ids") })
+      .min(1, { error: "must name at least one escrow organization" })
+      .max(WHITELISTED_ESCROWS_MAX, { error: `must name at most ${WHITELISTED_ESCROWS_MAX} organizations` })
+      .refine((ids) => allDistinct(ids), { error: "must not name an organization twice" }),
+    accounts: z
+      .array(objectSchema(strictness, { asset, identifier: account }), { error: requiredAs("a list of accounts") })
+      .min(1, { error: "must give at least one account" })
+      .max(SELLING_ACCOUNTS_MAX, { error: `must give at most ${SELLING_ACCOUNTS_MAX} accounts` }),
+  });
+  return { assetTerm, assetInstruction, settlementTerm, sellingSettlementInstruction };
+}
+
+/** Per strictness, for other modules' builders. */
+export const intentTermSchemas = {
+  strict: termSchemasFor("strict"),
+  tolerant: termSchemasFor("tolerant"),
+} as const;
+
+export const assetTermSchema = intentTermSchemas.strict.assetTerm;
+export const assetInstructionSchema = intentTermSchemas.strict.assetInstruction;
+export const settlementTermSchema = intentTermSchemas.strict.settlementTerm;
+export const sellingSettlementInstructionSchema = intentTermSchemas.strict.sellingSettlementInstruction;
+
+/** How the router obtains the intent creator's signature (interface.md "Manual-signing callback"). */
+export const signaturePolicySchema = z.strictObject({
+  type: z.literal("manualPolicy", { error: 'must be "manualPolicy"' }),
+  endpoint: httpUrlSchema,
+  /** Authenticates router → endpoint calls (decisions.md §6); never shown again once stored. */
+  secret: z
+    .string({ error: requiredAs("a string") })
+    .min(1, { error: "must not be empty" })
+    .max(SIGNING_SECRET_MAX_LENGTH, { error: `must be at most ${SIGNING_SECRET_MAX_LENGTH} characters` })
+    .optional(),
+});
+
+const escrowType = z.literal("escrow", { error: 'must be "escrow"' });
+
+/** A selling intent has no expiry: the buyer who executes it chooses one. */
+export const sellingIntentSettlementInstructionSchema = z.strictObject({
+  type: escrowType,
+  destinationAccounts: accountSchemas.strict.accountWithAsset,
+  expiry: forbidden("must not be supplied in a selling intent: only a buying intent carries expiry"),
+});
+
+/** A buying intent carries the time until which the buyer's funds may be held. */
+export const buyingIntentSettlementInstructionSchema = z.strictObject({
+  type: escrowType,
+  destinationAccounts: accountSchemas.strict.accountWithAsset,
+  expiry: requiredEpochSeconds("is required in a buying intent: the time until which the buyer's funds may be held"),
+});
+
+export const primarySaleIntentPartSchema = z.strictObject({
+  type: z.literal("primarySale"),
+  issuerId: profileIdSchema,
+  sellingSettlementInstruction: sellingSettlementInstructionSchema,
+  /** Accepted for symmetry with the other types; a primary sale asks nobody to sign. */
+  signaturePolicy: signaturePolicySchema.optional(),
+});
+
+export const sellingIntentPartSchema = z.strictObject({
+  type: z.literal("sellingIntent"),
+  seller: profileIdSchema,
+  settlementInstruction: sellingIntentSettlementInstructionSchema,
+  signaturePolicy: signaturePolicySchema,
+});
+
+export const buyingIntentPartSchema = z.strictObject({
+  type: z.literal("buyingIntent"),
+  buyer: profileIdSchema,
+  settlementInstruction: buyingIntentSettlementInstructionSchema,
+  signaturePolicy: signaturePolicySchema,
+});
+
+export const createIntentPartSchema = z.discriminatedUnion(
+  "type",
+  [primarySaleIntentPartSchema, sellingIntentPartSchema, buyingIntentPartSchema],
+  { error: `must be one of ${INTENT_TYPES.join(", ")}` },
+);
+
+const endIsAfterStart = (v: { start: number; end: number }) => v.end > v.start;
+const END_AFTER_START = { error: "end must be after start", path: ["end"] };
+
+// POST {router_url}/finapi/profiles/asset/{assetId}/intent – create an intent.
+export const createIntentRequestSchema = z
+  .strictObject({
+    assetTerm: assetTermSchema,
+    assetInstruction: assetInstructionSchema,
+    settlementTerm: settlementTermSchema,
+    intent: createIntentPartSchema,
+    start: epochSecondsSchema,
+    end: epochSecondsSchema,
+  })
+  .refine(endIsAfterStart, END_AFTER_START);
+
+export const createIntentResponseSchema = z.object({ id: intentIdSchema });
+
+// The intent as the router shows it (REST, GraphQL, and copied into plans), read tolerantly. The
+// signature policy's secret is not part of it, so parsing through this schema also drops it.
+
+const shownSignaturePolicySchema = z.object({ type: z.literal("manualPolicy"), endpoint: httpUrlSchema });
+
+const shownSettlementInstructionSchema = z.object({
+  type: escrowType,
+  destinationAccounts: accountSchemas.tolerant.accountWithAsset,
+  expiry: epochSecondsSchema.optional(),
+});
+
+export const intentPartSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({
+      type: z.literal("primarySale"),
+      issuerId: profileIdSchema,
+      sellingSettlementInstruction: intentTermSchemas.tolerant.sellingSettlementInstruction,
+    }),
+    z.object({
+      type: z.literal("sellingIntent"),
+      seller: profileIdSchema,
+      settlementInstruction: shownSettlementInstructionSchema,
+      signaturePolicy: shownSignaturePolicySchema.optional(),
+    }),
+    z.object({
+      type: z.literal("buyingIntent"),
+      buyer: profileIdSchema,
+      settlementInstruction: shownSettlementInstructionSchema,
+      signaturePolicy: shownSignaturePolicySchema.optional(),
+    }),
+  ],
+  { error: `must be one of ${INTENT_TYPES.join(", ")}` },
+);
+
+export const intentSchema = z
+  .object({
+    id: intentIdSchema,
+    type: intentTypeSchema,
+    start: epochSecondsSchema,
+    end: epochSecondsSchema,
+    status: intentStatusSchema,
+    assetTerm: intentTermSchemas.tolerant.assetTerm,
+    assetInstruction: intentTermSchemas.tolerant.assetInstruction,
+    settlementTerm: intentTermSchemas.tolerant.settlementTerm,
+    /** Tokens still available; zero once the intent is COMPLETED. */
+    remainingQuantity: amountSchema,
+    intent: intentPartSchema,
+  })
+  .refine(endIsAfterStart, END_AFTER_START)
+  .refine((v) => v.intent.type === v.type, { error: "must equal the intent's type", path: ["intent", "type"] });
+
+export type IntentType = z.infer<typeof intentTypeSchema>;
+export type IntentStatus = z.infer<typeof intentStatusSchema>;
+export type AssetTerm = z.infer<typeof assetTermSchema>;
+export type AssetInstruction = z.infer<typeof assetInstructionSchema>;
+export type SettlementTerm = z.infer<typeof settlementTermSchema>;
+export type SellingSettlementInstruction = z.infer<typeof sellingSettlementInstructionSchema>;
+export type SignaturePolicy = z.infer<typeof signaturePolicySchema>;
+export type CreateIntentPart = z.infer<typeof createIntentPartSchema>;
+export type CreateIntentRequest = z.infer<typeof createIntentRequestSchema>;
+export type CreateIntentResponse = z.infer<typeof createIntentResponseSchema>;
+export type IntentPart = z.infer<typeof intentPartSchema>;
+export type Intent = z.infer<typeof intentSchema>;

@@ -1,0 +1,34 @@
+// Owner profiles (interface.md "Create investor profile", "Share profile"; decisions.md §5).
+
+import { z } from "zod";
+
+import { allDistinct, finIdSchema, orgIdSchema, profileIdSchema, signatureHexSchema } from "@/lib/schemas/common";
+
+export const SHARE_MAX_ORGANIZATIONS = 50;
+
+// POST {router_url}/finapi/profiles/owner – create (or find) the profile of a public key.
+export const createOwnerProfileRequestSchema = z.strictObject({
+  /** The compressed public key, which becomes the profile's finId. */
+  publicKey: finIdSchema,
+  /** Over sha3-256 of the key's 33 bytes: proof that the caller holds the key. */
+  signature: signatureHexSchema,
+});
+
+export const createOwnerProfileResponseSchema = z.object({
+  isCompleted: z.boolean(),
+  response: z.object({ id: profileIdSchema }),
+  type: z.literal("profile"),
+});
+
+// POST {router_url}/profiles/{profileId}/share – let payment organizations see the profile.
+export const shareProfileRequestSchema = z.strictObject({
+  organizations: z
+    .array(orgIdSchema, { error: "must be a list of organization ids" })
+    .min(1, { error: "must name at least one organization" })
+    .max(SHARE_MAX_ORGANIZATIONS, { error: `must name at most ${SHARE_MAX_ORGANIZATIONS} organizations` })
+    .refine((ids) => allDistinct(ids), { error: "must not name an organization twice" }),
+});
+
+export type CreateOwnerProfileRequest = z.infer<typeof createOwnerProfileRequestSchema>;
+export type CreateOwnerProfileResponse = z.infer<typeof createOwnerProfileResponseSchema>;
+export type ShareProfileRequest = z.infer<typeof shareProfileRequestSchema>;

@@ -1,0 +1,33 @@
+// Users and their roles (decisions.md §6, §8).
+
+import { z } from "zod";
+
+import { emailSchema, NAME_MAX_LENGTH, requiredAs, text } from "@/lib/schemas/common";
+
+export const ROLES = ["investor", "issuer", "admin", "escrowOperator", "organization"] as const;
+export const roleSchema = z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` });
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+// POST {router_url}/admin/users – create a user (admin); the answer holds its bearer token, once.
+export const createUserRequestSchema = z.strictObject({
+  email: emailSchema.transform((email) => email.toLowerCase()),
+  name: text(NAME_MAX_LENGTH),
+  role: roleSchema,
+  /** Only for signing in to the portal; programs use the token. */
+  password: z
+    .string({ error: requiredAs("a string") })
+    .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
+    .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` })
+    .optional(),
+});
+
+export const createUserResponseSchema = z.object({
+  id: z.string().min(1).max(150),
+  token: z.string().min(1).max(512),
+});
+
+export type Role = z.infer<typeof roleSchema>;
+export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
+export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;

@@ -1,0 +1,30 @@
+// Seals secrets the service must be able to read back (the bearer tokens it sends to other
+// organizations) with AES-256-GCM under a key derived from AUTH_SECRET, so a copy of the database
+// alone does not reveal them.
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+
+const VERSION = "v1";
+
+function keyFor(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "tan-secret-box", purpose, 32));
+}
+
+export function sealSecret(plain: string, secret: string, purpose: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", keyFor(secret, purpose), iv);
+  const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), data.toString("base64url")].join(".");
+}
+
+/** The plain secret, or an Error naming why it cannot be opened (e.g. AUTH_SECRET changed). */
+export function openSecret(sealed: string, secret: string, purpose: string): string {
+  const [version, iv, tag, data] = sealed.split(".");
+  if (version !== VERSION || !iv || !tag || !data) throw new Error("sealed secret: unknown format");
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", keyFor(secret, purpose), Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+  } catch {
+    throw new Error("sealed secret: cannot be opened with this AUTH_SECRET (was it changed?)");
+  }
+}

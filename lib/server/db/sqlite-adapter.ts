@@ -1,0 +1,97 @@
+// The SQLite driver adapter the Prisma client and the Prisma CLI both use.
+//
+// PrismaBetterSQLite3 runs every statement on one connection and only serialises transactions among
+// themselves: a plain statement issued while another request's interactive transaction is open would
+// run inside that transaction (and vanish if it rolls back). This wrapper takes one lock for each
+// top-level statement and holds it for the whole life of a transaction, so a transaction is isolated
+// from everything else in the process. SQLite has one writer at a time anyway.
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { AsyncLock } from "./async-lock";
+
+type Factory = PrismaBetterSQLite3;
+type Adapter = Awaited<ReturnType<Factory["connect"]>>;
+type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
+type SqlQuery = Parameters<Adapter["executeRaw"]>[0];
+
+const BUSY_TIMEOUT_MS = 5_000;
+
+// Applied to every connection; journal_mode=WAL is persistent in the file, the others per connection.
+const CONNECTION_PRAGMAS = [
+  "PRAGMA journal_mode = WAL;",
+  "PRAGMA synchronous = NORMAL;",
+  "PRAGMA foreign_keys = ON;",
+  `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};`,
+].join("\n");
+
+function isArgumentlessScript(query: SqlQuery): boolean {
+  return query.args.length === 0 && query.sql.trim().replace(/;\s*$/, "").includes(";");
+}
+
+function guardTransaction(tx: Transaction, release: () => void): Transaction {
+  return Object.assign(Object.create(Object.getPrototypeOf(tx) as object) as Transaction, tx, {
+    queryRaw: tx.queryRaw.bind(tx),
+    executeRaw: tx.executeRaw.bind(tx),
+    commit: async () => {
+      try {
+        await tx.commit();
+      } finally {
+        release();
+      }
+    },
+    rollback: async () => {
+      try {
+        await tx.rollback();
+      } finally {
+        release();
+      }
+    },
+  });
+}
+
+function guardAdapter(inner: Adapter): Adapter {
+  const lock = new AsyncLock();
+  const guarded: Adapter = {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    queryRaw: (query) => lock.run(() => inner.queryRaw(query)),
+    // Migration replay sends multi-statement SQL without arguments, which better-sqlite3's
+    // prepare() refuses; such a script goes to executeScript (toolchain notes, "Prisma offline").
+    executeRaw: (query) =>
+      lock.run(async () => {
+        if (isArgumentlessScript(query)) {
+          await inner.executeScript(query.sql);
+          return 0;
+        }
+        return inner.executeRaw(query);
+      }),
+    executeScript: (script) => lock.run(() => inner.executeScript(script)),
+    startTransaction: async (isolationLevel) => {
+      const release = await lock.acquire();
+      try {
+        return guardTransaction(await inner.startTransaction(isolationLevel), release);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+    dispose: () => inner.dispose(),
+  };
+  if (inner.getConnectionInfo) guarded.getConnectionInfo = inner.getConnectionInfo.bind(inner);
+  return guarded;
+}
+
+/** A Prisma driver adapter factory for the SQLite file at `url` (`file:/abs/path.db`). */
+export function createSqliteAdapterFactory(url: string): Factory {
+  const base = new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS });
+  const connect = async (open: () => Promise<Adapter>) => {
+    const adapter = guardAdapter(await open());
+    await adapter.executeScript(CONNECTION_PRAGMAS);
+    return adapter;
+  };
+  return Object.assign(Object.create(Object.getPrototypeOf(base) as object) as Factory, base, {
+    provider: base.provider,
+    adapterName: base.adapterName,
+    connect: () => connect(() => base.connect()),
+    connectToShadowDb: () => connect(() => base.connectToShadowDb()),
+  });
+}

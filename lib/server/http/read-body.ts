@@ -1,0 +1,45 @@
+// Reads a request body up to a byte limit without trusting Content-Length, and parses JSON.
+import { AppError } from "@/lib/domain/app-error";
+
+export async function readBodyText(req: Request, limitBytes: number): Promise<string> {
+  const declared = req.headers.get("content-length");
+  if (declared !== null && Number(declared) > limitBytes) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `The body is ${declared} bytes; the limit is ${limitBytes} bytes.`);
+  }
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limitBytes) {
+      await reader.cancel();
+      throw new AppError("PAYLOAD_TOO_LARGE", `The body is larger than the limit of ${limitBytes} bytes.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export function isJsonContentType(header: string | null): boolean {
+  if (!header) return false;
+  const mediaType = header.split(";")[0]?.trim().toLowerCase() ?? "";
+  return mediaType === "application/json" || /^application\/[\w.+-]+\+json$/.test(mediaType);
+}
+
+/** Parses a JSON body; an empty body counts as `{}` (several operations take an empty object). */
+export async function readJsonBody(req: Request, limitBytes: number): Promise<unknown> {
+  const text = await readBodyText(req, limitBytes);
+  if (text.trim() === "") return {};
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? error.message : "unreadable";
+    throw new AppError("MALFORMED_JSON", `The body is not valid JSON: ${reason}`);
+  }
+}

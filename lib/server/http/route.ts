@@ -1,0 +1,170 @@
+// The one wrapper every route handler goes through (style.md: formbricks' api-wrapper). It owns the
+// request id, authentication, the role check, zod parsing of params/query/body with a size limit,
+// error mapping to problem documents and the access log, so a handler only calls a domain verb.
+import { randomUUID } from "node:crypto";
+import type { NextRequest } from "next/server";
+import { z } from "zod";
+import { AppError, internalProblem, isAppError, PROBLEM_CONTENT_TYPE, toProblemDocument, type FieldError } from "@/lib/domain/app-error";
+import type { Role } from "@/lib/domain/roles";
+import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { bearerToken } from "@/lib/server/auth/api-token";
+import { sessionUserId } from "@/lib/server/auth/next-auth";
+import { principalFromBearer, principalFromUserId, type Principal } from "@/lib/server/auth/principal";
+import { logger, type Logger } from "@/lib/server/log";
+import { readJsonBody } from "./read-body";
+import { fieldErrors } from "./zod-errors";
+
+type AuthMode = "required" | "optional" | "public";
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode> = {
+  /** "required" (the default): 401 without valid credentials. "public": credentials are not even looked at. */
+  auth?: A;
+  /** When given, the caller's role must be one of these (403 otherwise). */
+  roles?: readonly Role[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  bodyLimitBytes?: number;
+  /** Status of a successful answer that is not a Response; 204 is used when the handler returns undefined. */
+  status?: number;
+};
+
+export type RouteInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode> = {
+  req: NextRequest;
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  principal: A extends "required" ? Principal : Principal | null;
+  requestId: string;
+  log: Logger;
+};
+
+const REQUEST_ID_PATTERN = /^[\w.:-]{8,128}$/;
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function requestIdOf(req: Request): string {
+  const given = req.headers.get("x-request-id");
+  return given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+}
+
+async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal | null> {
+  if (mode === "public") return null;
+  const header = req.headers.get("authorization");
+  if (header !== null) {
+    const token = bearerToken(header);
+    const principal = token ? await principalFromBearer(token) : null;
+    if (!principal) throw new AppError("UNAUTHENTICATED", "The bearer token is missing, malformed, revoked or unknown.");
+    return principal;
+  }
+  const userId = await sessionUserId();
+  const principal = userId ? await principalFromUserId(userId) : null;
+  if (principal && UNSAFE_METHODS.has(req.method)) assertSameOrigin(req);
+  if (!principal && mode === "required") {
+    throw new AppError("UNAUTHENTICATED", "Sign in, or send Authorization: Bearer <token>.");
+  }
+  return principal;
+}
+
+/** Cookie-authenticated writes must come from our own pages (a second line behind SameSite=Lax). */
+function assertSameOrigin(req: NextRequest): void {
+  const origin = req.headers.get("origin");
+  if (origin === null) return;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw new AppError("FORBIDDEN", "The Origin header is not a URL.");
+  }
+  if (originHost !== host && origin !== new URL(env.PUBLIC_URL).origin) {
+    throw new AppError("FORBIDDEN", "Cross-origin requests cannot use the sign-in session.");
+  }
+}
+
+function parsePart<S extends z.ZodType>(schema: S, value: unknown, where: NonNullable<FieldError["in"]>): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const code = where === "params" ? "INVALID_ID" : "VALIDATION_FAILED";
+  const errors = fieldErrors(result.error, where);
+  const first = errors[0];
+  const detail =
+    errors.length === 1 && first ? `${where} ${first.path}: ${first.message}` : `${errors.length} problems in the request ${where}.`;
+  throw new AppError(code, detail, errors);
+}
+
+function fromDatabaseError(error: unknown): AppError | null {
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    if (error.code === "P2002") return new AppError("CONFLICT", "A record with the same unique value already exists.");
+    if (error.code === "P2025") return new AppError("NOT_FOUND", "The record does not exist.");
+  }
+  return null;
+}
+
+function problemResponse(error: AppError, requestId: string, instance: string): Response {
+  return Response.json(toProblemDocument(error, { requestId, instance }), {
+    status: error.status,
+    headers: { "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId },
+  });
+}
+
+function successResponse(result: unknown, status: number, requestId: string): Response {
+  if (result instanceof Response) {
+    result.headers.set("x-request-id", requestId);
+    return result;
+  }
+  if (result === undefined) return new Response(null, { status: 204, headers: { "x-request-id": requestId } });
+  return Response.json(result, { status, headers: { "x-request-id": requestId, "cache-control": "no-store" } });
+}
+
+export function route<
+  P extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  B extends z.ZodType = z.ZodUnknown,
+  A extends AuthMode = "required",
+>(spec: RouteSpec<P, Q, B, A>, handler: (input: RouteInput<P, Q, B, A>) => Promise<unknown>) {
+  return async (req: NextRequest, context: RouteContext): Promise<Response> => {
+    const startedAt = performance.now();
+    const requestId = requestIdOf(req);
+    const path = req.nextUrl.pathname;
+    const log = logger.child({ requestId, method: req.method, path });
+    let principal: Principal | null = null;
+    let response: Response;
+    try {
+      principal = await authenticate(req, spec.auth ?? "required");
+      if (spec.roles && (!principal || !spec.roles.includes(principal.role))) {
+        throw new AppError("FORBIDDEN", `This operation needs one of the roles: ${spec.roles.join(", ")}.`);
+      }
+      const params = spec.params ? parsePart(spec.params, await context.params, "params") : await context.params;
+      const query = spec.query ? parsePart(spec.query, Object.fromEntries(req.nextUrl.searchParams), "query") : {};
+      const body = spec.body
+        ? parsePart(spec.body, await readJsonBody(req, spec.bodyLimitBytes ?? env.BODY_LIMIT_BYTES), "body")
+        : undefined;
+      const result = await handler({
+        req,
+        params: params as z.output<P>,
+        query: query as z.output<Q>,
+        body: body as z.output<B>,
+        principal: principal as RouteInput<P, Q, B, A>["principal"],
+        requestId,
+        log,
+      });
+      response = successResponse(result, spec.status ?? 200, requestId);
+    } catch (error) {
+      const known = isAppError(error) ? error : fromDatabaseError(error);
+      if (known) {
+        response = problemResponse(known, requestId, path);
+      } else {
+        log.error({ err: error }, "unhandled error");
+        response = Response.json(internalProblem({ requestId, instance: path }), {
+          status: 500,
+          headers: { "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId },
+        });
+      }
+    }
+    const durationMs = Math.round((performance.now() - startedAt) * 10) / 10;
+    log.info({ status: response.status, durationMs, userId: principal?.userId }, "request");
+    return response;
+  };
+}

@@ -1,0 +1,75 @@
+// Records every deployment needs, made idempotently at each start: this node's organization, the
+// built-in escrow organization with the adapter URL and bearer token the router calls it with, and
+// the ADMIN_TOKEN bootstrap admin when that setting is given.
+import { randomUUID } from "node:crypto";
+import { env } from "@/lib/env";
+import { generateApiToken, hashApiToken } from "@/lib/server/auth/api-token";
+import { openSecret, sealSecret } from "@/lib/server/crypto/secret-box";
+import { db, type Tx } from "@/lib/server/db/client";
+import { recordAudit } from "@/lib/server/audit/record-audit";
+import { logger } from "@/lib/server/log";
+
+export const ADAPTER_TOKEN_PURPOSE = "organization-adapter-token";
+const ROUTER_USER_EMAIL = `router@${env.ORG_ID}.internal`;
+const BOOTSTRAP_ADMIN_EMAIL = `admin-token@${env.ORG_ID}.internal`;
+
+async function ensureOrganizations(tx: Tx): Promise<void> {
+  await tx.organization.upsert({
+    where: { id: env.ORG_ID },
+    create: { id: env.ORG_ID, name: `Node ${env.ORG_ID}`, kind: "router" },
+    update: {},
+  });
+  await tx.organization.upsert({
+    where: { id: env.ESCROW_ORG_ID },
+    create: { id: env.ESCROW_ORG_ID, name: env.ESCROW_ORG_NAME, kind: "escrow", adapterUrl: env.ESCROW_ADAPTER_URL },
+    // The built-in escrow organization follows the settings, so a new PORT or PUBLIC_URL is picked up.
+    update: { adapterUrl: env.ESCROW_ADAPTER_URL },
+  });
+}
+
+function adapterTokenOpens(sealed: string | null): boolean {
+  if (!sealed) return false;
+  try {
+    openSecret(sealed, env.AUTH_SECRET, ADAPTER_TOKEN_PURPOSE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The router's own organization user, whose token the router presents to the built-in adapter. */
+async function ensureRouterAdapterToken(tx: Tx): Promise<void> {
+  const escrow = await tx.organization.findUniqueOrThrow({ where: { id: env.ESCROW_ORG_ID } });
+  if (adapterTokenOpens(escrow.adapterTokenSealed)) return;
+  const user =
+    (await tx.user.findUnique({ where: { email: ROUTER_USER_EMAIL } })) ??
+    (await tx.user.create({
+      data: { id: randomUUID(), email: ROUTER_USER_EMAIL, name: `Router of ${env.ORG_ID}`, role: "organization", organizationId: env.ORG_ID },
+    }));
+  const token = generateApiToken();
+  await tx.apiToken.create({ data: { id: randomUUID(), userId: user.id, tokenHash: hashApiToken(token), label: "router → built-in adapter" } });
+  await tx.organization.update({
+    where: { id: escrow.id },
+    data: { adapterTokenSealed: sealSecret(token, env.AUTH_SECRET, ADAPTER_TOKEN_PURPOSE) },
+  });
+  await recordAudit(tx, { actorUserId: null, action: "organization.adapter-token.issued", subjectType: "organization", subjectId: escrow.id });
+  logger.info({ organization: escrow.id }, "issued the router's bearer token for the built-in adapter");
+}
+
+async function ensureBootstrapAdmin(tx: Tx, adminToken: string): Promise<void> {
+  const tokenHash = hashApiToken(adminToken);
+  if (await tx.apiToken.findUnique({ where: { tokenHash } })) return;
+  const user =
+    (await tx.user.findUnique({ where: { email: BOOTSTRAP_ADMIN_EMAIL } })) ??
+    (await tx.user.create({ data: { id: randomUUID(), email: BOOTSTRAP_ADMIN_EMAIL, name: "Bootstrap admin (ADMIN_TOKEN)", role: "admin" } }));
+  await tx.apiToken.create({ data: { id: randomUUID(), userId: user.id, tokenHash, label: "ADMIN_TOKEN" } });
+  await recordAudit(tx, { actorUserId: null, action: "user.token.registered", subjectType: "user", subjectId: user.id, details: { label: "ADMIN_TOKEN" } });
+}
+
+export async function ensureSystemRecords(): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await ensureOrganizations(tx);
+    await ensureRouterAdapterToken(tx);
+    if (env.ADMIN_TOKEN) await ensureBootstrapAdmin(tx, env.ADMIN_TOKEN);
+  });
+}

@@ -1,0 +1,42 @@
+// POST {router_url}/admin/users (decisions.md §8): an admin creates a user and receives a bearer
+// token for it, shown once. The user, its token hash and the audit row commit together.
+import { randomUUID } from "node:crypto";
+import { AppError } from "@/lib/domain/app-error";
+import { env } from "@/lib/env";
+import type { CreateUserRequest, CreateUserResponse } from "@/lib/schemas/user";
+import { generateApiToken, hashApiToken } from "@/lib/server/auth/api-token";
+import { hashPassword } from "@/lib/server/auth/password";
+import type { Principal } from "@/lib/server/auth/principal";
+import { recordAudit } from "@/lib/server/audit/record-audit";
+import { db } from "@/lib/server/db/client";
+
+/** Escrow operators work for the built-in escrow organization, the one this node operates. */
+function organizationFor(role: CreateUserRequest["role"]): string | null {
+  return role === "escrowOperator" ? env.ESCROW_ORG_ID : null;
+}
+
+export async function createUser(input: CreateUserRequest, actor: Principal, requestId: string): Promise<CreateUserResponse> {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const id = randomUUID();
+  const token = generateApiToken();
+  await db.$transaction(async (tx) => {
+    if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
+      throw new AppError("CONFLICT", `A user with the email ${input.email} already exists.`, [
+        { in: "body", path: "email", message: "already in use" },
+      ]);
+    }
+    await tx.user.create({
+      data: { id, email: input.email, name: input.name, role: input.role, passwordHash, organizationId: organizationFor(input.role) },
+    });
+    await tx.apiToken.create({ data: { id: randomUUID(), userId: id, tokenHash: hashApiToken(token), label: "created with the user" } });
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: "user.created",
+      subjectType: "user",
+      subjectId: id,
+      requestId,
+      details: { role: input.role, email: input.email, withPassword: passwordHash !== null },
+    });
+  });
+  return { id, token };
+}

@@ -1,0 +1,39 @@
+// Runs before the server starts (npm start's prestart): apply migrations, make the system records and
+// the demo data, and build the Next app when its sources changed since the last build.
+// Flags: --no-build (migrate and seed only).
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { env } from "@/lib/env";
+import { db } from "@/lib/server/db/client";
+import { seed } from "./seed";
+import { sourceStamp } from "./source-stamp";
+
+const root = process.cwd();
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { stdio: "inherit", cwd: root });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(1);
+  }
+}
+
+function buildIfStale(): void {
+  const stampFile = path.join(root, ".next", "source-stamp");
+  const stamp = sourceStamp(root);
+  const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+  if (built) {
+    console.log("prepare: the production build is up to date");
+    return;
+  }
+  console.log("prepare: building the app (next build)…");
+  run(path.join(root, "node_modules", ".bin", "next"), ["build"]);
+  writeFileSync(stampFile, stamp);
+}
+
+console.log(`prepare: database ${env.DATABASE_PROVIDER === "sqlite" ? env.SQLITE_FILE : "(postgresql)"}`);
+run(path.join(root, "node_modules", ".bin", "prisma"), ["migrate", "deploy"]);
+await seed();
+await db.$disconnect();
+if (!process.argv.includes("--no-build")) buildIfStale();

@@ -1,0 +1,84 @@
+// One process, one port: Next.js (pages, route handlers) and the graphql-ws endpoint at /api/graphql.
+// Route handlers cannot upgrade to WebSocket, so the upgrade is taken here (toolchain notes).
+import { createServer, type IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+// Renamed on import: it is no React hook, whatever its name says.
+import { useServer as serveGraphqlOverSocket } from "graphql-ws/use/ws";
+import next from "next";
+import { WebSocketServer } from "ws";
+import { env } from "@/lib/env";
+import { db } from "@/lib/server/db/client";
+import { graphqlSchema, type GraphQLContext } from "@/lib/server/graphql/schema";
+import { authenticateSocket } from "@/lib/server/graphql/socket-auth";
+import { logger } from "@/lib/server/log";
+
+const GRAPHQL_PATH = "/api/graphql";
+const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024;
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const dev = process.argv.includes("--dev");
+const app = next({ dev, hostname: env.HOST, port: env.PORT });
+await app.prepare();
+const handle = app.getRequestHandler();
+const nextUpgrade = app.getUpgradeHandler();
+
+const server = createServer((req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    logger.error({ err: error, path: req.url }, "next request handler failed");
+    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+    res.end("Internal Server Error");
+  });
+});
+
+const sockets = new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_PAYLOAD_BYTES });
+serveGraphqlOverSocket<Record<string, unknown>, { principal?: GraphQLContext["principal"] }>(
+  {
+    schema: graphqlSchema,
+    onConnect: async (ctx) => {
+      const principal = await authenticateSocket(ctx.extra.request, ctx.connectionParams);
+      if (!principal) {
+        logger.info({ path: GRAPHQL_PATH }, "graphql-ws: anonymous connection refused");
+        return false;
+      }
+      ctx.extra.principal = principal;
+      return true;
+    },
+    context: (ctx): GraphQLContext => ({ principal: ctx.extra.principal ?? null }),
+    onError: (_ctx, _id, _payload, errors) => {
+      logger.info({ errors: errors.map((e) => e.message) }, "graphql-ws: operation error");
+    },
+  },
+  sockets,
+);
+
+server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const { pathname } = new URL(request.url ?? "/", "http://localhost");
+  if (pathname === GRAPHQL_PATH) {
+    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit("connection", ws, request));
+  } else {
+    void nextUpgrade(request, socket, head); // Next's own sockets (hot reload in development)
+  }
+});
+
+server.listen(env.PORT, env.HOST, () => {
+  logger.info(
+    { url: env.PUBLIC_URL, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
+    `listening on ${env.PUBLIC_URL} (GraphQL over WebSocket at ${GRAPHQL_PATH})`,
+  );
+});
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+  for (const client of sockets.clients) client.close(1001, "server shutting down");
+  sockets.close();
+  server.close(() => {
+    void db.$disconnect().finally(() => process.exit(0));
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,58 @@
+// What the API tests share: the server's address, authenticated fetch, and a read-only look at
+// the server's database to assert what was (or was not) written.
+import path from "node:path";
+import Database from "better-sqlite3";
+import { inject } from "vitest";
+import { problemDocumentSchema } from "@/lib/schemas/problem";
+
+export const baseUrl = (): string => inject("baseUrl");
+export const adminToken = (): string => inject("adminToken");
+
+export type CallOptions = { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+
+export async function call(method: string, urlPath: string, options: CallOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers["content-type"] ??= "application/json";
+  return fetch(`${baseUrl()}${urlPath}`, { method, headers, body });
+}
+
+/** Asserts the response is a problem document and returns it parsed. */
+export async function problemOf(response: Response) {
+  if (response.headers.get("content-type") !== "application/problem+json") {
+    throw new Error(`expected a problem document, got ${response.status} ${response.headers.get("content-type")}: ${await response.text()}`);
+  }
+  return problemDocumentSchema.parse(await response.json());
+}
+
+export function openDatabase(): Database.Database {
+  return new Database(path.join(inject("dataDir"), "app.db"), { readonly: true, fileMustExist: true });
+}
+
+export function countRows(table: string): number {
+  const db = openDatabase();
+  try {
+    return (db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@example.test`;
+}
+
+/** Creates a user through the admin API and returns its id and bearer token. */
+export async function createUser(role: string, extra: Record<string, unknown> = {}): Promise<{ id: string; token: string }> {
+  const response = await call("POST", "/api/router/admin/users", {
+    token: adminToken(),
+    body: { email: uniqueEmail(role), name: `Test ${role}`, role, ...extra },
+  });
+  if (response.status !== 201) throw new Error(`createUser ${role}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; token: string };
+}
