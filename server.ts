@@ -17,7 +17,11 @@ const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const dev = process.argv.includes("--dev");
-const app = next({ dev, hostname: env.HOST, port: env.PORT });
+// On its first request Next attaches its own "upgrade" listener to the server the request came
+// through (or to `httpServer` when given), and that listener ends every socket it does not own,
+// /api/graphql included. It gets a server that never listens; upgrades are routed below instead.
+const upgradeDecoy = createServer();
+const app = next({ dev, hostname: env.HOST, port: env.PORT, httpServer: upgradeDecoy });
 await app.prepare();
 const handle = app.getRequestHandler();
 const nextUpgrade = app.getUpgradeHandler();

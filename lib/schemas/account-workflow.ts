@@ -4,19 +4,25 @@
 import { z } from "zod";
 
 import { accountSchema } from "@/lib/schemas/account";
-import { cidSchema, signatureHexSchema } from "@/lib/schemas/common";
+import {
+  cidSchema,
+  signatureHexSchema,
+  strictObject,
+  tolerantObject,
+  orRequired,
+} from "@/lib/schemas/common";
 import { signatureSchemas } from "@/lib/schemas/signature";
 
 export const ACCOUNT_WORKFLOW_STATUSES = ["AWAITING_PROOF_SUBMISSION", "VERIFYING", "VERIFIED", "REJECTED"] as const;
 export const accountWorkflowStatusSchema = z.enum(ACCOUNT_WORKFLOW_STATUSES, {
-  error: `must be one of ${ACCOUNT_WORKFLOW_STATUSES.join(", ")}`,
+  error: orRequired(`must be one of ${ACCOUNT_WORKFLOW_STATUSES.join(", ")}`),
 });
 
 // POST {base_url}/profiles/investor/{investorId}/account – start the workflow for an account.
-export const startAccountWorkflowRequestSchema = z.strictObject({ account: accountSchema });
+export const startAccountWorkflowRequestSchema = strictObject({ account: accountSchema });
 
 /** The challenge: sign `signatureTemplate.hash` and submit it as the proof. */
-export const startAccountWorkflowResponseSchema = z.object({
+export const startAccountWorkflowResponseSchema = tolerantObject({
   cid: cidSchema,
   status: z.literal("AWAITING_PROOF_SUBMISSION"),
   signatureTemplate: signatureSchemas.tolerant.template,
@@ -24,13 +30,13 @@ export const startAccountWorkflowResponseSchema = z.object({
 
 // POST {base_url}/profiles/investor/{investorId}/account/proof – submit the proof
 // (the nonce travels in the Idempotency-Key header; see nonceSchema).
-export const accountProofRequestSchema = z.strictObject({
+export const accountProofRequestSchema = strictObject({
   cid: cidSchema,
   ownershipSignature: signatureHexSchema,
 });
 
 /** `202` answer of the proof endpoint; `GET {base_url}/operations/{cid}` then completes it. */
-export const accountProofResponseSchema = z.object({
+export const accountProofResponseSchema = tolerantObject({
   cid: cidSchema,
   isCompleted: z.literal(false),
   type: z.literal("proof"),

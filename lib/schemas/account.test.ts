@@ -57,8 +57,9 @@ describe("partySchema and accountWithAssetSchema", () => {
     expect(issuesOf(partySchema, { finId: BUYER_FIN_ID, account: { type: "finId", finId: BUYER_FIN_ID, extra: 1 } })).toEqual([
       'account: Unrecognized key: "extra"',
     ]);
-    expect(issuesOf(accountWithAssetSchema, { account: escrowAccount(BUYER_FIN_ID) })).toEqual([
-      'asset: asset type must be "fiat" (with code) or "p2p" (with resourceId)',
+    expect(issuesOf(accountWithAssetSchema, { account: escrowAccount(BUYER_FIN_ID) })).toEqual(["asset: is required"]);
+    expect(issuesOf(accountWithAssetSchema, { account: escrowAccount(BUYER_FIN_ID), asset: { code: "USD" } })).toEqual([
+      'asset.type: asset type must be "fiat" (with code) or "p2p" (with resourceId)',
     ]);
   });
 

@@ -4,7 +4,14 @@
 import { z } from "zod";
 
 import { assetSchemas } from "@/lib/schemas/asset";
-import { finIdSchema, objectSchema, orgIdSchema, requiredAs, type Strictness } from "@/lib/schemas/common";
+import {
+  finIdSchema,
+  objectSchema,
+  orgIdSchema,
+  orRequired,
+  requiredAs,
+  type Strictness,
+} from "@/lib/schemas/common";
 
 /** Country code, check digits, then up to 30 letters or digits (the shape only, not the checksum). */
 const IBAN_PATTERN = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/;
@@ -25,7 +32,7 @@ function accountSchemasFor(strictness: Strictness) {
   });
   const ibanAccount = objectSchema(strictness, { type: z.literal("iban"), code: ibanSchema });
   const account = z.discriminatedUnion("type", [finIdAccount, ibanAccount], {
-    error: 'account type must be "finId" (with finId) or "iban" (with code)',
+    error: orRequired('account type must be "finId" (with finId) or "iban" (with code)'),
   });
   const party = objectSchema(strictness, { finId: finIdSchema, account });
   const accountWithAsset = objectSchema(strictness, { account, asset: assetSchemas[strictness].asset });

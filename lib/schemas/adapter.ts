@@ -15,7 +15,9 @@ import {
   positiveAmountSchema,
   REFERENCE_MAX_LENGTH,
   requiredAs,
+  strictObject,
   text,
+  tolerantObject,
   uuidSchema,
 } from "@/lib/schemas/common";
 import { executionContextSchema } from "@/lib/schemas/operation";
@@ -27,7 +29,7 @@ export const operationIdSchema = externalIdSchema;
 const descriptionSchema = text(DESCRIPTION_MAX_LENGTH);
 
 // POST {adapter_url}/payments/depositInstruction – deposit instructions for an investor.
-export const depositInstructionRequestSchema = z.strictObject({
+export const depositInstructionRequestSchema = strictObject({
   asset: assetSchema,
   destination: partySchema,
   owner: partySchema,
@@ -43,16 +45,16 @@ export const depositInstructionRequestSchema = z.strictObject({
  * The completed deposit instruction, read tolerantly. `description` is a pipe-delimited list of
  * labels and values (bank address, beneficiary name, ..., reference number).
  */
-export const depositInstructionSchema = z.object({
+export const depositInstructionSchema = tolerantObject({
   account: accountSchemas.tolerant.party,
   description: descriptionSchema,
 });
 
 // POST {adapter_url}/plan/approve – a plan names this organization as its payments leg.
-export const planApproveRequestSchema = z.strictObject({ executionPlanId: planIdSchema });
+export const planApproveRequestSchema = strictObject({ executionPlanId: planIdSchema });
 
 // POST {adapter_url}/assets/hold – hold the buyer's funds (plan step 1).
-export const holdRequestSchema = z.strictObject({
+export const holdRequestSchema = strictObject({
   asset: assetSchema,
   source: partySchema,
   expiry: epochSecondsSchema,
@@ -65,7 +67,7 @@ export const holdRequestSchema = z.strictObject({
 
 // POST {adapter_url}/assets/release – release held funds to the seller or issuer (plan step 3).
 // Carries no expiry, nonce or signature: a strict object refuses them.
-export const releaseRequestSchema = z.strictObject({
+export const releaseRequestSchema = strictObject({
   asset: assetSchema,
   source: partySchema,
   destination: partySchema,
@@ -75,7 +77,7 @@ export const releaseRequestSchema = z.strictObject({
 });
 
 // POST {adapter_url}/assets/rollback – give held funds back to the buyer after a failed trade.
-export const rollbackRequestSchema = z.strictObject({
+export const rollbackRequestSchema = strictObject({
   asset: assetSchema,
   source: partySchema,
   operationId: operationIdSchema,
@@ -84,17 +86,17 @@ export const rollbackRequestSchema = z.strictObject({
 });
 
 // POST {adapter_url}/finapi/payments/payout – pay funds out of the escrow account.
-export const payoutRequestSchema = z.strictObject({
+export const payoutRequestSchema = strictObject({
   asset: assetSchema,
   source: partySchema,
   amount: positiveAmountSchema,
-  payoutInstruction: z.strictObject({ description: descriptionSchema }),
+  payoutInstruction: strictObject({ description: descriptionSchema }),
   nonce: nonceSchema,
   signature: signatureSchema,
 });
 
 // POST {adapter_url}/operator/incoming – the escrow operator records money that reached the bank.
-export const incomingFundsRequestSchema = z.strictObject({
+export const incomingFundsRequestSchema = strictObject({
   /** The reference number printed in the deposit instruction's description. */
   reference: text(REFERENCE_MAX_LENGTH),
   amount: positiveAmountSchema,
@@ -102,7 +104,7 @@ export const incomingFundsRequestSchema = z.strictObject({
 });
 
 /** `id` is that of the ledger transaction the credit is reported to the router as. */
-export const incomingFundsResponseSchema = z.object({ id: uuidSchema });
+export const incomingFundsResponseSchema = tolerantObject({ id: uuidSchema });
 
 export type OperationId = z.infer<typeof operationIdSchema>;
 export type DepositInstructionRequest = z.infer<typeof depositInstructionRequestSchema>;

@@ -10,8 +10,11 @@ import {
   objectSchema,
   profileIdSchema,
   requiredAs,
+  strictObject,
   text,
+  tolerantObject,
   type Strictness,
+  orRequired,
 } from "@/lib/schemas/common";
 
 const ASSET_TYPE_RULE = 'asset type must be "fiat" (with code) or "p2p" (with resourceId)';
@@ -19,11 +22,11 @@ const ASSET_TYPE_RULE = 'asset type must be "fiat" (with code) or "p2p" (with re
 function assetSchemasFor(strictness: Strictness) {
   const fiat = objectSchema(strictness, { type: z.literal("fiat"), code: currencyCodeSchema });
   const p2p = objectSchema(strictness, {
-    type: z.literal("p2p", { error: 'must be "p2p" (an asset of this network)' }),
+    type: z.literal("p2p", { error: orRequired('must be "p2p" (an asset of this network)') }),
     resourceId: assetIdSchema,
   });
   // The asset kinds that settle: REST never names anything else.
-  const asset = z.discriminatedUnion("type", [fiat, p2p], { error: ASSET_TYPE_RULE });
+  const asset = z.discriminatedUnion("type", [fiat, p2p], { error: orRequired(ASSET_TYPE_RULE) });
   return { fiat, p2p, asset };
 }
 
@@ -42,7 +45,7 @@ export const assetSchema = assetSchemas.strict.asset;
  * GraphQL's `Cryptocurrency` kind (decisions.md §0): the service stores and shows it but never
  * settles it, so it is only part of `storedAssetSchema`, never of `assetSchema`.
  */
-export const cryptocurrencyAssetSchema = z.object({
+export const cryptocurrencyAssetSchema = tolerantObject({
   type: z.literal("cryptocurrency"),
   symbol: z
     .string({ error: requiredAs("a symbol") })
@@ -53,16 +56,16 @@ export const cryptocurrencyAssetSchema = z.object({
 export const storedAssetSchema = z.discriminatedUnion(
   "type",
   [assetSchemas.tolerant.fiat, assetSchemas.tolerant.p2p, cryptocurrencyAssetSchema],
-  { error: 'asset type must be "fiat", "p2p" or "cryptocurrency"' },
+  { error: orRequired('asset type must be "fiat", "p2p" or "cryptocurrency"') },
 );
 
-export const assetRulesSchema = z.strictObject({
-  kycAml: z.boolean({ error: "must be true or false" }).optional(),
-  accreditation: z.boolean({ error: "must be true or false" }).optional(),
+export const assetRulesSchema = strictObject({
+  kycAml: z.boolean({ error: requiredAs("true or false") }).optional(),
+  accreditation: z.boolean({ error: requiredAs("true or false") }).optional(),
 });
 
 // POST {router_url}/finapi/profiles/asset – create an asset (issuer).
-export const createAssetRequestSchema = z.strictObject({
+export const createAssetRequestSchema = strictObject({
   name: text(NAME_MAX_LENGTH),
   issuerId: profileIdSchema,
   denomination: fiatAssetSchema,
@@ -74,7 +77,7 @@ export const createAssetRequestSchema = z.strictObject({
   rules: assetRulesSchema.optional(),
 });
 
-export const createAssetResponseSchema = z.object({ id: assetIdSchema });
+export const createAssetResponseSchema = tolerantObject({ id: assetIdSchema });
 
 export type FiatAsset = z.infer<typeof fiatAssetSchema>;
 export type P2pAsset = z.infer<typeof p2pAssetSchema>;

@@ -10,7 +10,10 @@ import {
   epochSecondsSchema,
   NAME_MAX_LENGTH,
   requiredAs,
+  strictObject,
   text,
+  tolerantObject,
+  orRequired,
 } from "@/lib/schemas/common";
 
 export const CERTIFICATE_DATA_MAX_LENGTH = 16_000;
@@ -39,23 +42,23 @@ export const countryCodeSchema = z
 
 export const CERTIFICATE_TYPES = ["ownerInfo", "KYC/AML", "Accreditation"] as const;
 export const certificateTypeSchema = z.enum(CERTIFICATE_TYPES, {
-  error: `must be one of ${CERTIFICATE_TYPES.join(", ")}`,
+  error: orRequired(`must be one of ${CERTIFICATE_TYPES.join(", ")}`),
 });
 
-export const ownerInfoDataSchema = z.strictObject({
+export const ownerInfoDataSchema = strictObject({
   email: emailSchema,
   name: text(NAME_MAX_LENGTH),
-  type: z.enum(["individual", "company"], { error: 'must be "individual" or "company"' }),
+  type: z.enum(["individual", "company"], { error: orRequired('must be "individual" or "company"') }),
 });
 
-export const certificateInfoItemSchema = z.strictObject({
-  type: z.literal("text", { error: 'must be "text"' }),
+export const certificateInfoItemSchema = strictObject({
+  type: z.literal("text", { error: orRequired('must be "text"') }),
   name: text(NAME_MAX_LENGTH),
   value: text(CERTIFICATE_INFO_VALUE_MAX_LENGTH),
 });
 
 /** The data of KYC/AML and of Accreditation certificates. */
-export const complianceDataSchema = z.strictObject({
+export const complianceDataSchema = strictObject({
   name: text(NAME_MAX_LENGTH),
   country: countryCodeSchema,
   info: z
@@ -103,19 +106,19 @@ const certificateDates = {
   expirationDate: epochSecondsSchema,
 };
 
-export const ownerInfoCertificateSchema = z.strictObject({
+export const ownerInfoCertificateSchema = strictObject({
   type: z.literal("ownerInfo"),
   ...certificateDates,
   data: jsonStringOf(ownerInfoDataSchema),
 });
 
-export const kycAmlCertificateSchema = z.strictObject({
+export const kycAmlCertificateSchema = strictObject({
   type: z.literal("KYC/AML"),
   ...certificateDates,
   data: jsonStringOf(complianceDataSchema),
 });
 
-export const accreditationCertificateSchema = z.strictObject({
+export const accreditationCertificateSchema = strictObject({
   type: z.literal("Accreditation"),
   ...certificateDates,
   data: jsonStringOf(complianceDataSchema),
@@ -133,7 +136,7 @@ export const certificateSchema = z
     path: ["expirationDate"],
   });
 
-export const createCertificateResponseSchema = z.object({ id: certificateIdSchema });
+export const createCertificateResponseSchema = tolerantObject({ id: certificateIdSchema });
 
 export type CertificateType = z.infer<typeof certificateTypeSchema>;
 export type OwnerInfoData = z.infer<typeof ownerInfoDataSchema>;

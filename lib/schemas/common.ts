@@ -34,6 +34,31 @@ export const LIST_MAX_ITEMS = 1_000;
 // ---------------------------------------------------------------------------------------------
 // Strict versus tolerant objects.
 
+/** An error callback that tells a missing value from one of the wrong type; other issues keep their message. */
+export function requiredAs(expected: string): (issue: { code?: string; input?: unknown }) => string | undefined {
+  return (issue) => {
+    if (issue.code !== undefined && issue.code !== "invalid_type") return undefined;
+    return issue.input === undefined ? "is required" : `must be ${expected}`;
+  };
+}
+
+/** An error callback for enums, literals and unions: `message` for a wrong value, "is required" for none. */
+export function orRequired(message: string): (issue: { input?: unknown }) => string {
+  return (issue) => (issue.input === undefined ? "is required" : message);
+}
+
+const OBJECT_ERROR = { error: requiredAs("an object") };
+
+/** A request body (or part of one): keys it does not know are an error. */
+export function strictObject<S extends z.core.$ZodLooseShape>(shape: S) {
+  return z.strictObject(shape, OBJECT_ERROR);
+}
+
+/** Something read from another organization: keys it does not know are dropped. */
+export function tolerantObject<S extends z.core.$ZodLooseShape>(shape: S) {
+  return z.object(shape, OBJECT_ERROR);
+}
+
 /**
  * Request bodies refuse keys they do not know ("strict"); what we read from another organization
  * drops them ("tolerant"), so a harmless extra field there never breaks a trade. Schemas used on
@@ -43,16 +68,11 @@ export type Strictness = "strict" | "tolerant";
 
 export function objectSchema<S extends z.core.$ZodLooseShape>(strictness: Strictness, shape: S) {
   // zod's $strict and $strip configurations have the same output type, so both branches are one type.
-  return strictness === "strict" ? z.strictObject(shape) : z.object(shape);
+  return strictness === "strict" ? strictObject(shape) : tolerantObject(shape);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Scalars.
-
-/** An error callback that tells a missing field from a field of the wrong type. */
-export function requiredAs(expected: string): (issue: { input?: unknown }) => string {
-  return (issue) => (issue.input === undefined ? "is required" : `must be ${expected}`);
-}
 
 /** Trimmed, non-empty text of at most `max` characters. */
 export function text(max: number) {

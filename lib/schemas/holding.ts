@@ -3,17 +3,21 @@
 import { z } from "zod";
 
 import { storedAssetSchema } from "@/lib/schemas/asset";
-import { amountSchema, LIST_MAX_ITEMS } from "@/lib/schemas/common";
+import {
+  amountSchema,
+  LIST_MAX_ITEMS,
+  tolerantObject,
+} from "@/lib/schemas/common";
 
 /** `available` is `balance` minus `held`; the schema only checks shapes. */
-export const holdingSchema = z.object({
+export const holdingSchema = tolerantObject({
   asset: storedAssetSchema,
   balance: amountSchema,
   held: amountSchema,
   available: amountSchema,
 });
 
-export const holdingsResponseSchema = z.object({
+export const holdingsResponseSchema = tolerantObject({
   holdings: z.array(holdingSchema).max(LIST_MAX_ITEMS, { error: `at most ${LIST_MAX_ITEMS} holdings` }),
 });
 

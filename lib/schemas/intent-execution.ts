@@ -20,11 +20,14 @@ import {
   requiredAs,
   requiredEpochSeconds,
   signatureHexSchema,
+  strictObject,
+  tolerantObject,
   type Strictness,
+  orRequired,
 } from "@/lib/schemas/common";
 
 export const EXECUTION_TYPES = ["primarySaleExecution", "sellingIntentExecution", "buyingIntentExecution"] as const;
-export const executionTypeSchema = z.enum(EXECUTION_TYPES, { error: `must be one of ${EXECUTION_TYPES.join(", ")}` });
+export const executionTypeSchema = z.enum(EXECUTION_TYPES, { error: orRequired(`must be one of ${EXECUTION_TYPES.join(", ")}`) });
 
 /** Which intent type each execution type executes. */
 export const EXECUTED_INTENT_TYPE = {
@@ -56,7 +59,7 @@ function executionSchemasFor(strictness: Strictness) {
     objectSchema(strictness, {
       term: settlementTerm,
       instruction: objectSchema(strictness, {
-        type: z.literal("escrow", { error: 'must be "escrow"' }),
+        type: z.literal("escrow", { error: orRequired('must be "escrow"') }),
         /** The buyer's account at the payment organization. */
         sourceAccount: accountWithAsset,
         /** The issuer's or seller's account at the payment organization. */
@@ -92,7 +95,7 @@ function executionSchemasFor(strictness: Strictness) {
   });
 
   const terms = z.discriminatedUnion("type", [primarySale, sellingIntent, buyingIntent], {
-    error: `must be one of ${EXECUTION_TYPES.join(", ")}`,
+    error: orRequired(`must be one of ${EXECUTION_TYPES.join(", ")}`),
   });
   return { primarySale, sellingIntent, buyingIntent, terms };
 }
@@ -123,7 +126,7 @@ export const executionIdSchema = z
   .refine(isPlanIdOrUuid, { error: "must be a plan id of the form <orgId>:106:<uuid>, or a uuid" });
 
 // POST {router_url}/finapi/tokens/execute – execute an intent.
-export const executeIntentRequestSchema = z.strictObject({
+export const executeIntentRequestSchema = strictObject({
   intentId: intentIdSchema,
   /** The owner id of the caller executing the intent. */
   user: profileIdSchema,
@@ -132,9 +135,9 @@ export const executeIntentRequestSchema = z.strictObject({
   intent: executionTermsSchema,
 });
 
-export const executeIntentResponseSchema = z.object({
+export const executeIntentResponseSchema = tolerantObject({
   isCompleted: z.boolean(),
-  response: z.object({ executionPlanId: planIdSchema }),
+  response: tolerantObject({ executionPlanId: planIdSchema }),
   type: z.string().max(64).optional(),
 });
 

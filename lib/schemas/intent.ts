@@ -18,15 +18,18 @@ import {
   profileIdSchema,
   requiredAs,
   requiredEpochSeconds,
+  strictObject,
+  tolerantObject,
   type Strictness,
+  orRequired,
 } from "@/lib/schemas/common";
 
 export const INTENT_TYPES = ["primarySale", "sellingIntent", "buyingIntent"] as const;
-export const intentTypeSchema = z.enum(INTENT_TYPES, { error: `must be one of ${INTENT_TYPES.join(", ")}` });
+export const intentTypeSchema = z.enum(INTENT_TYPES, { error: orRequired(`must be one of ${INTENT_TYPES.join(", ")}`) });
 
 /** decisions.md §3: only ACTIVE intents inside [start, end] can be executed. */
 export const INTENT_STATUSES = ["ACTIVE", "NON_ACTIVE", "COMPLETED", "EXPIRED"] as const;
-export const intentStatusSchema = z.enum(INTENT_STATUSES, { error: `must be one of ${INTENT_STATUSES.join(", ")}` });
+export const intentStatusSchema = z.enum(INTENT_STATUSES, { error: orRequired(`must be one of ${INTENT_STATUSES.join(", ")}`) });
 
 export const WHITELISTED_ESCROWS_MAX = 50;
 export const SELLING_ACCOUNTS_MAX = 20;
@@ -41,7 +44,7 @@ function termSchemasFor(strictness: Strictness) {
   const settlementTerm = objectSchema(strictness, { asset, unitValue: positiveAmountSchema });
   /** Where a primary sale's issuer is paid, at a whitelisted escrow organization (decisions.md §8). */
   const sellingSettlementInstruction = objectSchema(strictness, {
-    type: z.literal("escrow", { error: 'must be "escrow"' }),
+    type: z.literal("escrow", { error: orRequired('must be "escrow"') }),
     whiteListedEscrows: z
       .array(orgIdSchema, { error: requiredAs("a list of organization ids") })
       .min(1, { error: "must name at least one escrow organization" })
@@ -67,8 +70,8 @@ export const settlementTermSchema = intentTermSchemas.strict.settlementTerm;
 export const sellingSettlementInstructionSchema = intentTermSchemas.strict.sellingSettlementInstruction;
 
 /** How the router obtains the intent creator's signature (interface.md "Manual-signing callback"). */
-export const signaturePolicySchema = z.strictObject({
-  type: z.literal("manualPolicy", { error: 'must be "manualPolicy"' }),
+export const signaturePolicySchema = strictObject({
+  type: z.literal("manualPolicy", { error: orRequired('must be "manualPolicy"') }),
   endpoint: httpUrlSchema,
   /** Authenticates router → endpoint calls (decisions.md §6); never shown again once stored. */
   secret: z
@@ -78,23 +81,23 @@ export const signaturePolicySchema = z.strictObject({
     .optional(),
 });
 
-const escrowType = z.literal("escrow", { error: 'must be "escrow"' });
+const escrowType = z.literal("escrow", { error: orRequired('must be "escrow"') });
 
 /** A selling intent has no expiry: the buyer who executes it chooses one. */
-export const sellingIntentSettlementInstructionSchema = z.strictObject({
+export const sellingIntentSettlementInstructionSchema = strictObject({
   type: escrowType,
   destinationAccounts: accountSchemas.strict.accountWithAsset,
   expiry: forbidden("must not be supplied in a selling intent: only a buying intent carries expiry"),
 });
 
 /** A buying intent carries the time until which the buyer's funds may be held. */
-export const buyingIntentSettlementInstructionSchema = z.strictObject({
+export const buyingIntentSettlementInstructionSchema = strictObject({
   type: escrowType,
   destinationAccounts: accountSchemas.strict.accountWithAsset,
   expiry: requiredEpochSeconds("is required in a buying intent: the time until which the buyer's funds may be held"),
 });
 
-export const primarySaleIntentPartSchema = z.strictObject({
+export const primarySaleIntentPartSchema = strictObject({
   type: z.literal("primarySale"),
   issuerId: profileIdSchema,
   sellingSettlementInstruction: sellingSettlementInstructionSchema,
@@ -102,14 +105,14 @@ export const primarySaleIntentPartSchema = z.strictObject({
   signaturePolicy: signaturePolicySchema.optional(),
 });
 
-export const sellingIntentPartSchema = z.strictObject({
+export const sellingIntentPartSchema = strictObject({
   type: z.literal("sellingIntent"),
   seller: profileIdSchema,
   settlementInstruction: sellingIntentSettlementInstructionSchema,
   signaturePolicy: signaturePolicySchema,
 });
 
-export const buyingIntentPartSchema = z.strictObject({
+export const buyingIntentPartSchema = strictObject({
   type: z.literal("buyingIntent"),
   buyer: profileIdSchema,
   settlementInstruction: buyingIntentSettlementInstructionSchema,
@@ -119,7 +122,7 @@ export const buyingIntentPartSchema = z.strictObject({
 export const createIntentPartSchema = z.discriminatedUnion(
   "type",
   [primarySaleIntentPartSchema, sellingIntentPartSchema, buyingIntentPartSchema],
-  { error: `must be one of ${INTENT_TYPES.join(", ")}` },
+  { error: orRequired(`must be one of ${INTENT_TYPES.join(", ")}`) },
 );
 
 const endIsAfterStart = (v: { start: number; end: number }) => v.end > v.start;
@@ -137,14 +140,14 @@ export const createIntentRequestSchema = z
   })
   .refine(endIsAfterStart, END_AFTER_START);
 
-export const createIntentResponseSchema = z.object({ id: intentIdSchema });
+export const createIntentResponseSchema = tolerantObject({ id: intentIdSchema });
 
 // The intent as the router shows it (REST, GraphQL, and copied into plans), read tolerantly. The
 // signature policy's secret is not part of it, so parsing through this schema also drops it.
 
-const shownSignaturePolicySchema = z.object({ type: z.literal("manualPolicy"), endpoint: httpUrlSchema });
+const shownSignaturePolicySchema = tolerantObject({ type: z.literal("manualPolicy"), endpoint: httpUrlSchema });
 
-const shownSettlementInstructionSchema = z.object({
+const shownSettlementInstructionSchema = tolerantObject({
   type: escrowType,
   destinationAccounts: accountSchemas.tolerant.accountWithAsset,
   expiry: epochSecondsSchema.optional(),
@@ -153,25 +156,25 @@ const shownSettlementInstructionSchema = z.object({
 export const intentPartSchema = z.discriminatedUnion(
   "type",
   [
-    z.object({
+    tolerantObject({
       type: z.literal("primarySale"),
       issuerId: profileIdSchema,
       sellingSettlementInstruction: intentTermSchemas.tolerant.sellingSettlementInstruction,
     }),
-    z.object({
+    tolerantObject({
       type: z.literal("sellingIntent"),
       seller: profileIdSchema,
       settlementInstruction: shownSettlementInstructionSchema,
       signaturePolicy: shownSignaturePolicySchema.optional(),
     }),
-    z.object({
+    tolerantObject({
       type: z.literal("buyingIntent"),
       buyer: profileIdSchema,
       settlementInstruction: shownSettlementInstructionSchema,
       signaturePolicy: shownSignaturePolicySchema.optional(),
     }),
   ],
-  { error: `must be one of ${INTENT_TYPES.join(", ")}` },
+  { error: orRequired(`must be one of ${INTENT_TYPES.join(", ")}`) },
 );
 
 export const intentSchema = z

@@ -9,6 +9,7 @@ import {
   epochSecondsSchema,
   positiveAmountSchema,
   requiredAs,
+  strictObject,
   text,
   uuidSchema,
 } from "@/lib/schemas/common";
@@ -28,7 +29,7 @@ export const ledgerTransactionSchema = z
     settlementRef: z
       .string({ error: requiredAs("a string") })
       .max(ID_MAX_LENGTH, { error: `must be at most ${ID_MAX_LENGTH} characters` }),
-    transactionDetails: z.strictObject({ transactionId: text(ID_MAX_LENGTH) }),
+    transactionDetails: strictObject({ transactionId: text(ID_MAX_LENGTH) }),
   })
   .refine((t) => t.source !== undefined || t.destination !== undefined, {
     error: "a ledger transaction needs a source, a destination, or both",
@@ -36,7 +37,7 @@ export const ledgerTransactionSchema = z
   });
 
 // POST {router_url}/ledger/transaction/import – import ledger transactions (admin, organization).
-export const ledgerImportRequestSchema = z.strictObject({
+export const ledgerImportRequestSchema = strictObject({
   transactions: z
     .array(ledgerTransactionSchema, { error: requiredAs("a list of transactions") })
     .min(1, { error: "must hold at least one transaction" })

@@ -16,7 +16,10 @@ import {
   planIdSchema,
   requiredAs,
   sequenceNumberSchema,
+  strictObject,
+  tolerantObject,
   uuidSchema,
+  orRequired,
 } from "@/lib/schemas/common";
 
 /** `error.Code` values the specification fixes (interface.md "Errors"). Others are in the README. */
@@ -39,20 +42,20 @@ const messageSchema = z
   .string({ error: requiredAs("a string") })
   .max(MESSAGE_MAX_LENGTH, { error: `must be at most ${MESSAGE_MAX_LENGTH} characters` });
 
-export const operationErrorSchema = z.object({
+export const operationErrorSchema = tolerantObject({
   Code: z.int({ error: requiredAs("an integer") }),
   Message: messageSchema,
 });
 
-export const approvalFailureSchema = z.object({
+export const approvalFailureSchema = tolerantObject({
   failureType: z.string({ error: requiredAs("a string") }).max(100, { error: "must be at most 100 characters" }),
   code: z.int({ error: requiredAs("an integer") }),
   message: messageSchema,
 });
 
 /** A rejection should carry `failure`; it is not required here, so a terse refusal is still read as one. */
-export const approvalSchema = z.object({
-  status: z.enum(["approved", "rejected"], { error: 'must be "approved" or "rejected"' }),
+export const approvalSchema = tolerantObject({
+  status: z.enum(["approved", "rejected"], { error: orRequired('must be "approved" or "rejected"') }),
   failure: approvalFailureSchema.optional(),
 });
 
@@ -85,15 +88,15 @@ export const operationEnvelopeSchema = z
 export function operationResultOf<R extends z.ZodType>(response: R) {
   const common = { type: operationTypeSchema.optional(), approval: approvalSchema.optional() };
   return z.union([
-    z.object({ ...common, cid: externalIdSchema, isCompleted: z.literal(false), response: responseObjectSchema.optional() }),
-    z.object({ ...common, cid: externalIdSchema.optional(), isCompleted: z.literal(true), error: operationErrorSchema }),
-    z.object({ ...common, cid: externalIdSchema.optional(), isCompleted: z.literal(true), response }),
+    tolerantObject({ ...common, cid: externalIdSchema, isCompleted: z.literal(false), response: responseObjectSchema.optional() }),
+    tolerantObject({ ...common, cid: externalIdSchema.optional(), isCompleted: z.literal(true), error: operationErrorSchema }),
+    tolerantObject({ ...common, cid: externalIdSchema.optional(), isCompleted: z.literal(true), response }),
   ]);
 }
 
 /** `{ type: "receipt", operation }`: how an adapter answers a poll of a hold, release, rollback or payout. */
 export function receiptWrapperOf<R extends z.ZodType>(response: R) {
-  return z.object({ type: z.literal("receipt"), operation: operationResultOf(response) });
+  return tolerantObject({ type: z.literal("receipt"), operation: operationResultOf(response) });
 }
 
 /** A poll answer either wrapped or bare, always given back as the bare envelope. */
@@ -103,7 +106,7 @@ export function polledOperationOf<R extends z.ZodType>(response: R) {
 }
 
 /** Inside `response` of a completed hold, release, rollback or payout. */
-export const adapterReceiptSchema = z.object({
+export const adapterReceiptSchema = tolerantObject({
   id: uuidSchema,
   asset: assetSchemas.tolerant.asset,
   source: accountSchemas.tolerant.party.optional(),
@@ -119,7 +122,7 @@ export const adapterReceiptSchema = z.object({
 export const receiptWrapperSchema = receiptWrapperOf(adapterReceiptSchema);
 
 /** Which plan step an adapter request belongs to (hold is step 1, release step 3). */
-export const executionContextSchema = z.strictObject({
+export const executionContextSchema = strictObject({
   executionPlanId: planIdSchema,
   instructionSequenceNumber: sequenceNumberSchema,
 });

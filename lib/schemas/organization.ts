@@ -2,18 +2,25 @@
 
 import { z } from "zod";
 
-import { LIST_MAX_ITEMS, NAME_MAX_LENGTH, orgIdSchema, text } from "@/lib/schemas/common";
+import {
+  LIST_MAX_ITEMS,
+  NAME_MAX_LENGTH,
+  orgIdSchema,
+  text,
+  tolerantObject,
+  orRequired,
+} from "@/lib/schemas/common";
 
 export const ORGANIZATION_KINDS = ["router", "escrow"] as const;
-export const organizationKindSchema = z.enum(ORGANIZATION_KINDS, { error: 'must be "router" or "escrow"' });
+export const organizationKindSchema = z.enum(ORGANIZATION_KINDS, { error: orRequired('must be "router" or "escrow"') });
 
-export const organizationSchema = z.object({
+export const organizationSchema = tolerantObject({
   id: orgIdSchema,
   name: text(NAME_MAX_LENGTH),
   kind: organizationKindSchema,
 });
 
-export const organizationsResponseSchema = z.object({
+export const organizationsResponseSchema = tolerantObject({
   organizations: z
     .array(organizationSchema)
     .max(LIST_MAX_ITEMS, { error: `at most ${LIST_MAX_ITEMS} organizations` }),

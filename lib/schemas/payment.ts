@@ -11,7 +11,9 @@ import {
   positiveAmountSchema,
   profileIdSchema,
   signatureHexSchema,
+  strictObject,
   text,
+  tolerantObject,
 } from "@/lib/schemas/common";
 import { signatureSchema } from "@/lib/schemas/signature";
 
@@ -49,7 +51,7 @@ export const depositRequestSchema = z
   })
   .superRefine(nonceAndSignatureTogether);
 
-export const withdrawInstructionSchema = z.strictObject({
+export const withdrawInstructionSchema = strictObject({
   /** Where the money goes, e.g. `{ account: { type: "iban", code }, asset }`. */
   account: accountWithAssetSchema,
   /** Whatever the payment organization needs to process the withdrawal. */
@@ -72,9 +74,9 @@ export const withdrawalRequestSchema = z
  * `response` of a completed deposit operation at the router:
  * `{ depositInstruction: { depositInstruction: { account, description }, operationId } }`.
  */
-export const routerDepositResponseSchema = z.object({
-  depositInstruction: z.object({
-    depositInstruction: z.object({
+export const routerDepositResponseSchema = tolerantObject({
+  depositInstruction: tolerantObject({
+    depositInstruction: tolerantObject({
       account: accountSchemas.tolerant.accountWithAsset,
       description: text(DESCRIPTION_MAX_LENGTH),
     }),

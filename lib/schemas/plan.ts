@@ -13,6 +13,8 @@ import {
   planIdSchema,
   requiredAs,
   sequenceNumberSchema,
+  tolerantObject,
+  orRequired,
 } from "@/lib/schemas/common";
 import { executionSchemas } from "@/lib/schemas/intent-execution";
 import { receiptOutputSchema } from "@/lib/schemas/receipt";
@@ -26,9 +28,9 @@ export const PLAN_STATUSES = ["pending", "approved", "completed", "failed", "rej
 /** As GraphQL returns it. */
 export const GRAPHQL_PLAN_STATUSES = ["Pending", "Approved", "Completed", "Failed", "Rejected"] as const;
 
-export const planStatusSchema = z.enum(PLAN_STATUSES, { error: `must be one of ${PLAN_STATUSES.join(", ")}` });
+export const planStatusSchema = z.enum(PLAN_STATUSES, { error: orRequired(`must be one of ${PLAN_STATUSES.join(", ")}`) });
 export const graphqlPlanStatusSchema = z.enum(GRAPHQL_PLAN_STATUSES, {
-  error: `must be one of ${GRAPHQL_PLAN_STATUSES.join(", ")}`,
+  error: orRequired(`must be one of ${GRAPHQL_PLAN_STATUSES.join(", ")}`),
 });
 
 export type PlanStatus = z.infer<typeof planStatusSchema>;
@@ -58,8 +60,8 @@ const organizationsSchema = z
   .max(PLAN_MAX_ORGANIZATIONS, { error: `at most ${PLAN_MAX_ORGANIZATIONS} organizations` });
 
 /** One step's operation; `signature` is absent on steps nobody signs (release). */
-export const planOperationSchema = z.object({
-  type: z.enum(PLAN_OPERATION_TYPES, { error: `must be one of ${PLAN_OPERATION_TYPES.join(", ")}` }),
+export const planOperationSchema = tolerantObject({
+  type: z.enum(PLAN_OPERATION_TYPES, { error: orRequired(`must be one of ${PLAN_OPERATION_TYPES.join(", ")}`) }),
   amount: amountSchema,
   asset: assetSchemas.tolerant.asset,
   source: accountSchemas.tolerant.party.optional(),
@@ -67,23 +69,23 @@ export const planOperationSchema = z.object({
   signature: signatureSchemas.tolerant.signature.optional(),
 });
 
-export const planInstructionSchema = z.object({
+export const planInstructionSchema = tolerantObject({
   sequence: sequenceNumberSchema,
   organizations: organizationsSchema.min(1, { error: "a step is performed by at least one organization" }),
   executionPlanOperation: planOperationSchema,
 });
 
-export const planParticipantSchema = z.object({
+export const planParticipantSchema = tolerantObject({
   organizationId: orgIdSchema,
   roles: z
-    .array(z.enum(PARTICIPANT_ROLES, { error: 'must be "contributor" or "observer"' }))
+    .array(z.enum(PARTICIPANT_ROLES, { error: orRequired('must be "contributor" or "observer"') }))
     .min(1, { error: "a participant has at least one role" })
     .max(PARTICIPANT_ROLES.length, { error: `at most ${PARTICIPANT_ROLES.length} roles` }),
 });
 
-export const planApprovalSchema = z.object({ organizationId: orgIdSchema });
+export const planApprovalSchema = tolerantObject({ organizationId: orgIdSchema });
 
-export const instructionCompletionEventSchema = z.object({
+export const instructionCompletionEventSchema = tolerantObject({
   instructionSequenceNumber: sequenceNumberSchema,
   output: receiptOutputSchema,
 });
@@ -118,11 +120,11 @@ export const executionPlanSchema = z
   });
 
 /** What `planAdded` and `plansChangedBy(fieldNames: Status)` yield (decisions.md §2). */
-export const planEventSchema = z.object({
+export const planEventSchema = tolerantObject({
   id: planIdSchema,
   status: graphqlPlanStatusSchema,
   creationTimestamp: epochSecondsSchema,
-  intent: z.object({ id: intentIdSchema }),
+  intent: tolerantObject({ id: intentIdSchema }),
 });
 
 export type PlanOperationType = (typeof PLAN_OPERATION_TYPES)[number];

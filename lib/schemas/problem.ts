@@ -2,18 +2,22 @@
 
 import { z } from "zod";
 
-import { MESSAGE_MAX_LENGTH, URL_MAX_LENGTH } from "@/lib/schemas/common";
+import {
+  MESSAGE_MAX_LENGTH,
+  tolerantObject,
+  URL_MAX_LENGTH,
+} from "@/lib/schemas/common";
 
 export const PROBLEM_MAX_ERRORS = 100;
 
 /** One bad field; `in` says which part of the request `path` is inside. */
-export const problemFieldErrorSchema = z.object({
+export const problemFieldErrorSchema = tolerantObject({
   in: z.enum(["body", "query", "params", "headers"]).optional(),
   path: z.string().max(500),
   message: z.string().max(MESSAGE_MAX_LENGTH),
 });
 
-export const problemDocumentSchema = z.object({
+export const problemDocumentSchema = tolerantObject({
   type: z.string().max(URL_MAX_LENGTH),
   title: z.string().max(500),
   status: z.int().min(100).max(599),

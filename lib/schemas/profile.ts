@@ -2,26 +2,34 @@
 
 import { z } from "zod";
 
-import { allDistinct, finIdSchema, orgIdSchema, profileIdSchema, signatureHexSchema } from "@/lib/schemas/common";
+import {
+  allDistinct,
+  finIdSchema,
+  orgIdSchema,
+  profileIdSchema,
+  signatureHexSchema,
+  strictObject,
+  tolerantObject,
+} from "@/lib/schemas/common";
 
 export const SHARE_MAX_ORGANIZATIONS = 50;
 
 // POST {router_url}/finapi/profiles/owner – create (or find) the profile of a public key.
-export const createOwnerProfileRequestSchema = z.strictObject({
+export const createOwnerProfileRequestSchema = strictObject({
   /** The compressed public key, which becomes the profile's finId. */
   publicKey: finIdSchema,
   /** Over sha3-256 of the key's 33 bytes: proof that the caller holds the key. */
   signature: signatureHexSchema,
 });
 
-export const createOwnerProfileResponseSchema = z.object({
+export const createOwnerProfileResponseSchema = tolerantObject({
   isCompleted: z.boolean(),
-  response: z.object({ id: profileIdSchema }),
+  response: tolerantObject({ id: profileIdSchema }),
   type: z.literal("profile"),
 });
 
 // POST {router_url}/profiles/{profileId}/share – let payment organizations see the profile.
-export const shareProfileRequestSchema = z.strictObject({
+export const shareProfileRequestSchema = strictObject({
   organizations: z
     .array(orgIdSchema, { error: "must be a list of organization ids" })
     .min(1, { error: "must name at least one organization" })

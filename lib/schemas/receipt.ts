@@ -13,6 +13,7 @@ import {
   intentIdSchema,
   planIdSchema,
   requiredAs,
+  tolerantObject,
   uuidSchema,
 } from "@/lib/schemas/common";
 
@@ -28,7 +29,7 @@ export const receiptDetailsSchema = z.looseObject({
 });
 
 /** `output` of a plan's instruction completion event. */
-export const receiptOutputSchema = z.object({
+export const receiptOutputSchema = tolerantObject({
   id: uuidSchema,
   type: z.literal("receipt"),
   asset: storedAssetSchema,
@@ -43,7 +44,7 @@ export const receiptOutputSchema = z.object({
  * The data a GraphQL `Receipt` is resolved from: `source`/`destination` give the profiles (by
  * finId) and `sourceAccount`/`destinationAccount`; `intentId` gives `tradeDetails.intent`.
  */
-export const receiptRecordSchema = z.object({
+export const receiptRecordSchema = tolerantObject({
   id: uuidSchema,
   asset: storedAssetSchema,
   source: accountSchemas.tolerant.party.optional(),

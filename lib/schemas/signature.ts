@@ -3,7 +3,14 @@
 
 import { z } from "zod";
 
-import { hashHexSchema, objectSchema, requiredAs, signatureHexSchema, type Strictness } from "@/lib/schemas/common";
+import {
+  hashHexSchema,
+  objectSchema,
+  orRequired,
+  requiredAs,
+  signatureHexSchema,
+  type Strictness,
+} from "@/lib/schemas/common";
 
 /** The trade template has 2 groups of at most 9 fields; these bounds leave room and stop abuse. */
 export const TEMPLATE_MAX_GROUPS = 4;
@@ -21,7 +28,7 @@ function signatureSchemasFor(strictness: Strictness) {
       .max(TEMPLATE_FIELD_NAME_MAX_LENGTH, {
         error: `must be at most ${TEMPLATE_FIELD_NAME_MAX_LENGTH} characters`,
       }),
-    type: z.enum(["bytes", "string"], { error: 'must be "bytes" or "string"' }),
+    type: z.enum(["bytes", "string"], { error: orRequired('must be "bytes" or "string"') }),
     value: z
       .string({ error: requiredAs("a string") })
       .max(TEMPLATE_FIELD_VALUE_MAX_LENGTH, {

@@ -8,7 +8,10 @@ import {
   finIdSchema,
   intentIdSchema,
   signatureHexSchema,
+  strictObject,
+  tolerantObject,
   uuidSchema,
+  orRequired,
 } from "@/lib/schemas/common";
 import { signatureTemplateSchema } from "@/lib/schemas/signature";
 
@@ -16,11 +19,11 @@ import { signatureTemplateSchema } from "@/lib/schemas/signature";
 export const signingRequestIdSchema = uuidSchema;
 
 // POST <signature policy endpoint> – what the router sends to the signer (the portal's inbox receives it).
-export const signingRequestSchema = z.strictObject({
+export const signingRequestSchema = strictObject({
   requestId: signingRequestIdSchema,
   intentId: intentIdSchema,
   signer: finIdSchema,
-  hashFunction: z.literal("sha3-256", { error: 'must be "sha3-256"' }),
+  hashFunction: z.literal("sha3-256", { error: orRequired('must be "sha3-256"') }),
   signatureTemplate: signatureTemplateSchema,
 });
 
@@ -28,14 +31,14 @@ export const signingRequestSchema = z.strictObject({
 export const signingReplySchema = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("acknowledgement") }),
-    z.object({ type: z.literal("signature"), signature: signatureHexSchema }),
+    tolerantObject({ type: z.literal("acknowledgement") }),
+    tolerantObject({ type: z.literal("signature"), signature: signatureHexSchema }),
   ],
-  { error: 'type must be "acknowledgement" or "signature"' },
+  { error: orRequired('type must be "acknowledgement" or "signature"') },
 );
 
 // POST {router_url}/finapi/tokens/signature-result – the signer returns a signature later.
-export const signatureResultRequestSchema = z.strictObject({
+export const signatureResultRequestSchema = strictObject({
   requestId: signingRequestIdSchema,
   assetId: assetIdSchema,
   intentId: intentIdSchema,

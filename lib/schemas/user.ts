@@ -2,16 +2,24 @@
 
 import { z } from "zod";
 
-import { emailSchema, NAME_MAX_LENGTH, requiredAs, text } from "@/lib/schemas/common";
+import {
+  emailSchema,
+  NAME_MAX_LENGTH,
+  requiredAs,
+  strictObject,
+  text,
+  tolerantObject,
+  orRequired,
+} from "@/lib/schemas/common";
 
 export const ROLES = ["investor", "issuer", "admin", "escrowOperator", "organization"] as const;
-export const roleSchema = z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` });
+export const roleSchema = z.enum(ROLES, { error: orRequired(`must be one of ${ROLES.join(", ")}`) });
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 // POST {router_url}/admin/users – create a user (admin); the answer holds its bearer token, once.
-export const createUserRequestSchema = z.strictObject({
+export const createUserRequestSchema = strictObject({
   email: emailSchema.transform((email) => email.toLowerCase()),
   name: text(NAME_MAX_LENGTH),
   role: roleSchema,
@@ -23,7 +31,7 @@ export const createUserRequestSchema = z.strictObject({
     .optional(),
 });
 
-export const createUserResponseSchema = z.object({
+export const createUserResponseSchema = tolerantObject({
   id: z.string().min(1).max(150),
   token: z.string().min(1).max(512),
 });

@@ -91,6 +91,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       if (server.exitCode === null) server.kill("SIGKILL");
     }
     log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.KEEP_API_TMP) rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+
+import { organizationsResponseSchema } from "@/lib/schemas/organization";
+import { issuesOf } from "@/lib/schemas/test-fixtures";
+
+describe("organizationsResponseSchema", () => {
+  it("reads router and escrow organizations", () => {
+    const value = { organizations: [{ id: "node", name: "Node", kind: "router" }, { id: "escrow", name: "Escrow", kind: "escrow" }] };
+    expect(organizationsResponseSchema.parse(value)).toEqual(value);
+  });
+
+  it("refuses other kinds", () => {
+    expect(issuesOf(organizationsResponseSchema, { organizations: [{ id: "x", name: "X", kind: "bank" }] })).toEqual([
+      'organizations.0.kind: must be "router" or "escrow"',
+    ]);
+  });
+});
