@@ -28,7 +28,7 @@ test.describe("signing in", () => {
     await page.getByLabel("Email").fill("bob@example.com");
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toHaveText(/email or password is not right/);
+    await expect(page.getByRole("alert").filter({ hasText: /email or password is not right/ })).toBeVisible();
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/signin/);
   });

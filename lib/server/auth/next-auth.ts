@@ -28,7 +28,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/signin" },
   logger: {
-    error: (error) => logger.warn({ err: { name: error.name, message: error.message } }, "auth error"),
+    error: (error) => {
+      // A refused password is logged by authorize() already; everything else is worth a warning.
+      if ("type" in error && error.type === "CredentialsSignin") return;
+      logger.warn({ err: { name: error.name, message: error.message } }, "auth error");
+    },
     warn: (code) => logger.warn({ code }, "auth warning"),
     debug: () => undefined,
   },
