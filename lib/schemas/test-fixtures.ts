@@ -182,6 +182,13 @@ export function issuesOf(schema: z.ZodType, value: unknown): string[] {
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 }
 
+/** A copy without the given keys, for "is required" cases. */
+export function omit<T extends object, K extends keyof T>(value: T, ...keys: K[]): Omit<T, K> {
+  const copy: Partial<T> = { ...value };
+  for (const key of keys) delete copy[key];
+  return copy as Omit<T, K>;
+}
+
 /** A deep copy with `mutate` applied, so each test changes one thing of a valid example. */
 export function variant<T>(value: T, mutate: (copy: T) => void): T {
   const copy = structuredClone(value);
