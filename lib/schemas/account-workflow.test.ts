@@ -7,12 +7,22 @@ import {
   startAccountWorkflowRequestSchema,
   startAccountWorkflowResponseSchema,
 } from "@/lib/schemas/account-workflow";
-import { BUYER_FIN_ID, BUYER_SIGNATURE, escrowAccount, issuesOf, TRADE_TEMPLATE, UUID } from "@/lib/schemas/test-fixtures";
+import {
+  BUYER_FIN_ID,
+  BUYER_SIGNATURE,
+  escrowAccount,
+  issuesOf,
+  TRADE_TEMPLATE,
+  UUID,
+} from "@/lib/schemas/test-fixtures";
 
 describe("account workflow", () => {
   it("starts with an account", () => {
     expect(startAccountWorkflowRequestSchema.safeParse({ account: escrowAccount(BUYER_FIN_ID) }).success).toBe(true);
-    expect(startAccountWorkflowRequestSchema.safeParse({ account: { type: "iban", code: "DE89370400440532013000" } }).success).toBe(true);
+    expect(
+      startAccountWorkflowRequestSchema.safeParse({ account: { type: "iban", code: "DE89370400440532013000" } })
+        .success,
+    ).toBe(true);
     expect(issuesOf(startAccountWorkflowRequestSchema, {})).toEqual(["account: is required"]);
   });
 
@@ -40,8 +50,12 @@ describe("accountProofRequestSchema", () => {
 
   it("requires both strings and refuses others", () => {
     expect(issuesOf(accountProofRequestSchema, { cid: UUID })).toEqual(["ownershipSignature: is required"]);
-    expect(issuesOf(accountProofRequestSchema, { cid: "c-1", ownershipSignature: BUYER_SIGNATURE })).toEqual(["cid: must be a uuid"]);
-    expect(accountProofRequestSchema.safeParse({ cid: UUID, ownershipSignature: BUYER_SIGNATURE, nonce: "x" }).success).toBe(false);
+    expect(issuesOf(accountProofRequestSchema, { cid: "c-1", ownershipSignature: BUYER_SIGNATURE })).toEqual([
+      "cid: must be a uuid",
+    ]);
+    expect(
+      accountProofRequestSchema.safeParse({ cid: UUID, ownershipSignature: BUYER_SIGNATURE, nonce: "x" }).success,
+    ).toBe(false);
   });
 
   it("the 202 answer is a pending proof operation", () => {

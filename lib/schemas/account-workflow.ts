@@ -4,13 +4,7 @@
 import { z } from "zod";
 
 import { accountSchema } from "@/lib/schemas/account";
-import {
-  cidSchema,
-  signatureHexSchema,
-  strictObject,
-  tolerantObject,
-  orRequired,
-} from "@/lib/schemas/common";
+import { cidSchema, signatureHexSchema, strictObject, tolerantObject, orRequired } from "@/lib/schemas/common";
 import { signatureSchemas } from "@/lib/schemas/signature";
 
 export const ACCOUNT_WORKFLOW_STATUSES = ["AWAITING_PROOF_SUBMISSION", "VERIFYING", "VERIFIED", "REJECTED"] as const;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  accountSchema,
-  accountSchemas,
-  accountWithAssetSchema,
-  ibanSchema,
-  partySchema,
-} from "@/lib/schemas/account";
+import { accountSchema, accountSchemas, accountWithAssetSchema, ibanSchema, partySchema } from "@/lib/schemas/account";
 import { BUYER_FIN_ID, escrowAccount, issuesOf, party, usdAccount } from "@/lib/schemas/test-fixtures";
 
 describe("accountSchema", () => {
@@ -22,15 +16,21 @@ describe("accountSchema", () => {
     });
   });
 
-  it.each(["DE8937040044053201300", "D989370400440532013000", "DEXX370400440532013000", "DE89", `DE89${"1".repeat(31)}`, "DE89-3704"])(
-    "refuses IBAN-shaped nonsense %s",
-    (code) => {
-      expect(ibanSchema.safeParse(code).success).toBe(code === "DE8937040044053201300");
-    },
-  );
+  it.each([
+    "DE8937040044053201300",
+    "D989370400440532013000",
+    "DEXX370400440532013000",
+    "DE89",
+    `DE89${"1".repeat(31)}`,
+    "DE89-3704",
+  ])("refuses IBAN-shaped nonsense %s", (code) => {
+    expect(ibanSchema.safeParse(code).success).toBe(code === "DE8937040044053201300");
+  });
 
   it("names the IBAN rule", () => {
-    expect(issuesOf(ibanSchema, "12345")).toEqual([": must be an IBAN: 2 letters, 2 digits, then up to 30 letters or digits"]);
+    expect(issuesOf(ibanSchema, "12345")).toEqual([
+      ": must be an IBAN: 2 letters, 2 digits, then up to 30 letters or digits",
+    ]);
   });
 
   it("refuses unknown types and mixed fields", () => {
@@ -38,7 +38,9 @@ describe("accountSchema", () => {
       'type: account type must be "finId" (with finId) or "iban" (with code)',
     ]);
     expect(accountSchema.safeParse({ type: "iban", finId: BUYER_FIN_ID }).success).toBe(false);
-    expect(accountSchema.safeParse({ type: "finId", finId: BUYER_FIN_ID, code: "DE89370400440532013000" }).success).toBe(false);
+    expect(
+      accountSchema.safeParse({ type: "finId", finId: BUYER_FIN_ID, code: "DE89370400440532013000" }).success,
+    ).toBe(false);
   });
 
   it("checks the finId and orgId", () => {
@@ -54,9 +56,9 @@ describe("partySchema and accountWithAssetSchema", () => {
   });
 
   it("report nested problems at their path", () => {
-    expect(issuesOf(partySchema, { finId: BUYER_FIN_ID, account: { type: "finId", finId: BUYER_FIN_ID, extra: 1 } })).toEqual([
-      'account: Unrecognized key: "extra"',
-    ]);
+    expect(
+      issuesOf(partySchema, { finId: BUYER_FIN_ID, account: { type: "finId", finId: BUYER_FIN_ID, extra: 1 } }),
+    ).toEqual(['account: Unrecognized key: "extra"']);
     expect(issuesOf(accountWithAssetSchema, { account: escrowAccount(BUYER_FIN_ID) })).toEqual(["asset: is required"]);
     expect(issuesOf(accountWithAssetSchema, { account: escrowAccount(BUYER_FIN_ID), asset: { code: "USD" } })).toEqual([
       'asset.type: asset type must be "fiat" (with code) or "p2p" (with resourceId)',

@@ -4,14 +4,7 @@
 import { z } from "zod";
 
 import { assetSchemas } from "@/lib/schemas/asset";
-import {
-  finIdSchema,
-  objectSchema,
-  orgIdSchema,
-  orRequired,
-  requiredAs,
-  type Strictness,
-} from "@/lib/schemas/common";
+import { finIdSchema, objectSchema, orgIdSchema, orRequired, requiredAs, type Strictness } from "@/lib/schemas/common";
 
 /** Country code, check digits, then up to 30 letters or digits (the shape only, not the checksum). */
 const IBAN_PATTERN = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/;
@@ -20,7 +13,7 @@ const IBAN_RULE = "must be an IBAN: 2 letters, 2 digits, then up to 30 letters o
 /** Spaces are dropped and letters upper-cased, so "de89 3704 0044 0532 0130 00" is accepted. */
 export const ibanSchema = z
   .string({ error: requiredAs("an IBAN") })
-  .max(64, { error: IBAN_RULE })
+  .max(64, { error: IBAN_RULE, abort: true })
   .overwrite((value) => value.replace(/\s+/g, "").toUpperCase())
   .regex(IBAN_PATTERN, { error: IBAN_RULE });
 

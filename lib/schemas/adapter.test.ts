@@ -114,7 +114,13 @@ describe("releaseRequestSchema", () => {
 });
 
 describe("rollbackRequestSchema", () => {
-  const rollback = { asset: USD, source: party(BUYER_FIN_ID), operationId: `${PLAN_ID}:1`, quantity: "105.00", executionContext: context(1) };
+  const rollback = {
+    asset: USD,
+    source: party(BUYER_FIN_ID),
+    operationId: `${PLAN_ID}:1`,
+    quantity: "105.00",
+    executionContext: context(1),
+  };
 
   it("accepts the specified body and refuses a destination", () => {
     expect(rollbackRequestSchema.parse(rollback)).toEqual(rollback);

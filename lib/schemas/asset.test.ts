@@ -29,9 +29,9 @@ describe("assetSchema", () => {
     expect(issuesOf(assetSchema, { type: "fiat", code: "usd" })).toEqual([
       "code: must be a 3-letter upper-case currency code such as USD",
     ]);
-    expect(issuesOf(assetSchema, { type: "p2p", resourceId: "demo:101:8c7d5a52-3f0e-4c55-9a55-0d1b6a7f1e01" })).toEqual([
-      "resourceId: must be an asset id of the form <orgId>:102:<uuid>",
-    ]);
+    expect(issuesOf(assetSchema, { type: "p2p", resourceId: "demo:101:8c7d5a52-3f0e-4c55-9a55-0d1b6a7f1e01" })).toEqual(
+      ["resourceId: must be an asset id of the form <orgId>:102:<uuid>"],
+    );
     expect(assetSchema.safeParse({ type: "fiat", resourceId: ASSET_ID }).success).toBe(false);
   });
 
@@ -44,7 +44,10 @@ describe("assetSchema", () => {
 
 describe("storedAssetSchema", () => {
   it("also holds cryptocurrency, for display", () => {
-    expect(storedAssetSchema.parse({ type: "cryptocurrency", symbol: "BTC" })).toEqual({ type: "cryptocurrency", symbol: "BTC" });
+    expect(storedAssetSchema.parse({ type: "cryptocurrency", symbol: "BTC" })).toEqual({
+      type: "cryptocurrency",
+      symbol: "BTC",
+    });
     expect(storedAssetSchema.parse(TOKEN)).toEqual(TOKEN);
     expect(storedAssetSchema.safeParse({ type: "cryptocurrency", symbol: "BIT COIN" }).success).toBe(false);
   });
@@ -61,7 +64,9 @@ describe("createAssetRequestSchema", () => {
 
   it("accepts the decisions.md §8 shape, with and without the optional parts", () => {
     expect(createAssetRequestSchema.parse(valid)).toEqual(valid);
-    expect(createAssetRequestSchema.safeParse({ name: "X", issuerId: ISSUER_PROFILE_ID, denomination: USD }).success).toBe(true);
+    expect(
+      createAssetRequestSchema.safeParse({ name: "X", issuerId: ISSUER_PROFILE_ID, denomination: USD }).success,
+    ).toBe(true);
   });
 
   it("denominates in fiat only", () => {

@@ -46,7 +46,9 @@ describe("certificateSchema", () => {
   });
 
   it("refuses data that is not JSON, or not a JSON object", () => {
-    expect(issuesOf(certificateSchema, { type: "ownerInfo", ...dates, data: "{email:" })).toEqual(["data: must be a string containing JSON"]);
+    expect(issuesOf(certificateSchema, { type: "ownerInfo", ...dates, data: "{email:" })).toEqual([
+      "data: must be a string containing JSON",
+    ]);
     expect(issuesOf(certificateSchema, { type: "ownerInfo", ...dates, data: "[1]" })).toEqual([
       "data: must be a string containing a JSON object",
     ]);
@@ -75,7 +77,9 @@ describe("certificateSchema", () => {
 describe("ownerInfoDataSchema", () => {
   it("accepts individuals and companies only", () => {
     expect(ownerInfoDataSchema.safeParse({ ...ownerInfo, type: "company" }).success).toBe(true);
-    expect(issuesOf(ownerInfoDataSchema, { ...ownerInfo, type: "trust" })).toEqual(['type: must be "individual" or "company"']);
+    expect(issuesOf(ownerInfoDataSchema, { ...ownerInfo, type: "trust" })).toEqual([
+      'type: must be "individual" or "company"',
+    ]);
   });
 });
 
@@ -92,11 +96,15 @@ describe("complianceDataSchema", () => {
   it("bounds and shapes the info items", () => {
     const item = { type: "text", name: "n", value: "v" };
     expect(complianceDataSchema.safeParse({ ...kyc, info: [] }).success).toBe(true);
-    expect(complianceDataSchema.safeParse({ ...kyc, info: Array(CERTIFICATE_INFO_MAX_ITEMS).fill(item) }).success).toBe(true);
+    expect(complianceDataSchema.safeParse({ ...kyc, info: Array(CERTIFICATE_INFO_MAX_ITEMS).fill(item) }).success).toBe(
+      true,
+    );
     expect(issuesOf(complianceDataSchema, { ...kyc, info: Array(CERTIFICATE_INFO_MAX_ITEMS + 1).fill(item) })).toEqual([
       `info: must have at most ${CERTIFICATE_INFO_MAX_ITEMS} items`,
     ]);
-    expect(issuesOf(complianceDataSchema, { ...kyc, info: [{ ...item, type: "file" }] })).toEqual(['info.0.type: must be "text"']);
+    expect(issuesOf(complianceDataSchema, { ...kyc, info: [{ ...item, type: "file" }] })).toEqual([
+      'info.0.type: must be "text"',
+    ]);
   });
 
   it("is the schema of both compliance certificate types", () => {

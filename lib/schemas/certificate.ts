@@ -126,11 +126,9 @@ export const accreditationCertificateSchema = strictObject({
 
 // POST {router_url}/finapi/profiles/{profileId}/certificates – attach a certificate.
 export const certificateSchema = z
-  .discriminatedUnion(
-    "type",
-    [ownerInfoCertificateSchema, kycAmlCertificateSchema, accreditationCertificateSchema],
-    { error: `type must be one of ${CERTIFICATE_TYPES.join(", ")}` },
-  )
+  .discriminatedUnion("type", [ownerInfoCertificateSchema, kycAmlCertificateSchema, accreditationCertificateSchema], {
+    error: `type must be one of ${CERTIFICATE_TYPES.join(", ")}`,
+  })
   .refine((c) => c.expirationDate > c.issuanceDate, {
     error: "expirationDate must be after issuanceDate",
     path: ["expirationDate"],

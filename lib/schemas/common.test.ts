@@ -175,7 +175,12 @@ describe("text and URLs", () => {
   it("http URLs allow localhost and refuse other schemes", () => {
     expect(httpUrlSchema.safeParse("http://localhost:3000/api/signing/callback/x").success).toBe(true);
     expect(httpUrlSchema.safeParse("https://signer.example.com/hook").success).toBe(true);
-    for (const bad of ["ftp://example.com", "javascript:alert(1)", "example.com", `https://e.com/${"x".repeat(2048)}`]) {
+    for (const bad of [
+      "ftp://example.com",
+      "javascript:alert(1)",
+      "example.com",
+      `https://e.com/${"x".repeat(2048)}`,
+    ]) {
       expect(httpUrlSchema.safeParse(bad).success).toBe(false);
     }
   });

@@ -89,14 +89,13 @@ const AMOUNT_RULE =
 /** Amounts and quantities: exact decimal strings, never JSON numbers (decisions.md §3). Zero allowed. */
 export const amountSchema = z
   .string({ error: requiredAs('a decimal string such as "105.00" (amounts are strings, not numbers)') })
-  .max(37, { error: AMOUNT_RULE })
+  .max(37, { error: AMOUNT_RULE, abort: true })
   .regex(AMOUNT_PATTERN, { error: AMOUNT_RULE });
 
 /** An amount that moves something: zero is refused. */
-export const positiveAmountSchema = amountSchema.refine(
-  (value) => !AMOUNT_PATTERN.test(value) || /[1-9]/.test(value),
-  { error: "must be greater than zero" },
-);
+export const positiveAmountSchema = amountSchema.refine((value) => !AMOUNT_PATTERN.test(value) || /[1-9]/.test(value), {
+  error: "must be greater than zero",
+});
 
 /** Absolute time in whole epoch seconds (decisions.md §3). */
 export const epochSecondsSchema = z
@@ -124,30 +123,30 @@ export const sequenceNumberSchema = z
 /** 32 bytes as 64 hex characters; stored and compared in lower case. */
 export const nonceSchema = z
   .string({ error: requiredAs("a string of 64 hex characters") })
-  .max(64, { error: "must be 32 bytes as 64 hex characters" })
+  .max(64, { error: "must be 32 bytes as 64 hex characters", abort: true })
   .regex(NONCE_PATTERN, { error: "must be 32 bytes as 64 hex characters" })
   .toLowerCase();
+
+const FIN_ID_RULE = "must be a compressed secp256k1 public key: 66 hex characters starting with 02 or 03";
 
 /** A compressed secp256k1 public key (decisions.md §5); upper-case input is lower-cased. */
 export const finIdSchema = z
   .string({ error: requiredAs("a string") })
-  .max(66, { error: "must be a compressed secp256k1 public key: 66 hex characters starting with 02 or 03" })
+  .max(66, { error: FIN_ID_RULE, abort: true })
   .toLowerCase()
-  .regex(FIN_ID_PATTERN, {
-    error: "must be a compressed secp256k1 public key: 66 hex characters starting with 02 or 03",
-  });
+  .regex(FIN_ID_PATTERN, { error: FIN_ID_RULE });
 
 /** A 64-byte compact r‖s signature as 128 hex characters, lower-cased. */
 export const signatureHexSchema = z
   .string({ error: requiredAs("a string of 128 hex characters") })
-  .max(128, { error: "must be a 64-byte signature as 128 hex characters" })
+  .max(128, { error: "must be a 64-byte signature as 128 hex characters", abort: true })
   .regex(SIGNATURE_PATTERN, { error: "must be a 64-byte signature as 128 hex characters" })
   .toLowerCase();
 
 /** A sha3-256 digest as 64 hex characters, lower-cased. */
 export const hashHexSchema = z
   .string({ error: requiredAs("a string of 64 hex characters") })
-  .max(64, { error: "must be a 32-byte hash as 64 hex characters" })
+  .max(64, { error: "must be a 32-byte hash as 64 hex characters", abort: true })
   .regex(HASH_PATTERN, { error: "must be a 32-byte hash as 64 hex characters" })
   .toLowerCase();
 
@@ -170,18 +169,18 @@ export const emailSchema = z
 // ---------------------------------------------------------------------------------------------
 // Identifiers.
 
+const ORG_ID_RULE = "must be an organization id: lower-case letters, digits and inner hyphens, at most 64 characters";
+
 /** An organization id: the first segment of the ids it creates. */
 export const orgIdSchema = z
   .string({ error: requiredAs("an organization id") })
-  .max(64, { error: "must be an organization id: lower-case letters, digits and inner hyphens, at most 64 characters" })
-  .regex(ORG_ID_PATTERN, {
-    error: "must be an organization id: lower-case letters, digits and inner hyphens, at most 64 characters",
-  });
+  .max(64, { error: ORG_ID_RULE, abort: true })
+  .regex(ORG_ID_PATTERN, { error: ORG_ID_RULE });
 
 /** A uuid; upper-case input is lower-cased. */
 export const uuidSchema = z
   .string({ error: requiredAs("a uuid") })
-  .max(36, { error: "must be a uuid" })
+  .max(36, { error: "must be a uuid", abort: true })
   .toLowerCase()
   .regex(UUID_PATTERN, { error: "must be a uuid" });
 
@@ -195,7 +194,7 @@ export const cidSchema = uuidSchema;
 export const externalIdSchema = z
   .string({ error: requiredAs("a string") })
   .min(1, { error: "must not be empty" })
-  .max(ID_MAX_LENGTH, { error: `must be at most ${ID_MAX_LENGTH} characters` })
+  .max(ID_MAX_LENGTH, { error: `must be at most ${ID_MAX_LENGTH} characters`, abort: true })
   .regex(/^[\x21-\x7e]+$/, { error: "must be printable characters without spaces" });
 
 const ID_LABEL: Record<IdKind, string> = {
@@ -226,7 +225,7 @@ export function idOf(kind: IdKind) {
   const rule = `must be ${ID_LABEL[kind]} of the form <orgId>:${idClass}:<uuid>`;
   return z
     .string({ error: requiredAs(ID_LABEL[kind]) })
-    .max(ID_MAX_LENGTH, { error: `must be at most ${ID_MAX_LENGTH} characters` })
+    .max(ID_MAX_LENGTH, { error: `must be at most ${ID_MAX_LENGTH} characters`, abort: true })
     .refine((value) => hasIdShape(value, kind), { error: rule });
 }
 
@@ -240,7 +239,7 @@ export const planIdSchema = idOf("plan");
 /** The `investorId` path parameter, exactly as interface.md states it (looser than a profile id). */
 export const investorIdParamSchema = z
   .string({ error: requiredAs("an investor id") })
-  .max(INVESTOR_ID_MAX_LENGTH, { error: `must be at most ${INVESTOR_ID_MAX_LENGTH} characters` })
+  .max(INVESTOR_ID_MAX_LENGTH, { error: `must be at most ${INVESTOR_ID_MAX_LENGTH} characters`, abort: true })
   .regex(INVESTOR_ID_PATTERN, { error: "must be an investor id of the form <orgId>:101:<id>" });
 
 // ---------------------------------------------------------------------------------------------

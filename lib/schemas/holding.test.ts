@@ -15,6 +15,8 @@ describe("holdingsResponseSchema", () => {
   });
 
   it("refuses numbers as amounts", () => {
-    expect(holdingsResponseSchema.safeParse({ holdings: [{ asset: USD, balance: 1, held: "0", available: "1" }] }).success).toBe(false);
+    expect(
+      holdingsResponseSchema.safeParse({ holdings: [{ asset: USD, balance: 1, held: "0", available: "1" }] }).success,
+    ).toBe(false);
   });
 });

@@ -3,11 +3,7 @@
 import { z } from "zod";
 
 import { storedAssetSchema } from "@/lib/schemas/asset";
-import {
-  amountSchema,
-  LIST_MAX_ITEMS,
-  tolerantObject,
-} from "@/lib/schemas/common";
+import { amountSchema, LIST_MAX_ITEMS, tolerantObject } from "@/lib/schemas/common";
 
 /** `available` is `balance` minus `held`; the schema only checks shapes. */
 export const holdingSchema = tolerantObject({

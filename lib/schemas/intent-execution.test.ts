@@ -89,7 +89,11 @@ const buyingExecution = {
     },
     settlement: {
       term: { asset: USD, amount: "12.6" },
-      instruction: { type: "escrow", sourceAccount: usdAccount(BUYER_FIN_ID), destinationAccount: usdAccount(SELLER_FIN_ID) },
+      instruction: {
+        type: "escrow",
+        sourceAccount: usdAccount(BUYER_FIN_ID),
+        destinationAccount: usdAccount(SELLER_FIN_ID),
+      },
     },
     nonce: NONCE,
     buyer: BUYER_PROFILE_ID,
@@ -154,7 +158,9 @@ describe("executeIntentRequestSchema", () => {
     const sellingWithoutSource = variant(sellingExecution, (v) => {
       delete (v.intent.asset.instruction as { sourceAccount?: unknown }).sourceAccount;
     });
-    expect(issuesOf(executeIntentRequestSchema, sellingWithoutSource)).toEqual(["intent.asset.instruction.sourceAccount: is required"]);
+    expect(issuesOf(executeIntentRequestSchema, sellingWithoutSource)).toEqual([
+      "intent.asset.instruction.sourceAccount: is required",
+    ]);
   });
 
   it("requires nonce, buyer and signature", () => {
@@ -183,7 +189,9 @@ describe("executeIntentRequestSchema", () => {
     const number = variant(sellingExecution, (v) => {
       (v.intent.settlement.term as { amount: unknown }).amount = 105;
     });
-    expect(issuesOf(executeIntentRequestSchema, number)[0]).toMatch(/^intent\.settlement\.term\.amount: must be a decimal string/);
+    expect(issuesOf(executeIntentRequestSchema, number)[0]).toMatch(
+      /^intent\.settlement\.term\.amount: must be a decimal string/,
+    );
   });
 
   it("takes executionId as a plan id or a uuid, and only when given", () => {
@@ -222,7 +230,9 @@ describe("execution terms", () => {
 
 describe("executeIntentResponseSchema", () => {
   it("reads { isCompleted, response: { executionPlanId } }", () => {
-    expect(executeIntentResponseSchema.safeParse({ isCompleted: true, response: { executionPlanId: PLAN_ID } }).success).toBe(true);
+    expect(
+      executeIntentResponseSchema.safeParse({ isCompleted: true, response: { executionPlanId: PLAN_ID } }).success,
+    ).toBe(true);
     expect(executeIntentResponseSchema.safeParse({ isCompleted: true, response: {} }).success).toBe(false);
   });
 });

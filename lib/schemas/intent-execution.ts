@@ -27,7 +27,9 @@ import {
 } from "@/lib/schemas/common";
 
 export const EXECUTION_TYPES = ["primarySaleExecution", "sellingIntentExecution", "buyingIntentExecution"] as const;
-export const executionTypeSchema = z.enum(EXECUTION_TYPES, { error: orRequired(`must be one of ${EXECUTION_TYPES.join(", ")}`) });
+export const executionTypeSchema = z.enum(EXECUTION_TYPES, {
+  error: orRequired(`must be one of ${EXECUTION_TYPES.join(", ")}`),
+});
 
 /** Which intent type each execution type executes. */
 export const EXECUTED_INTENT_TYPE = {

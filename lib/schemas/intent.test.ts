@@ -99,7 +99,9 @@ describe("createIntentRequestSchema", () => {
   });
 
   it("needs start before end", () => {
-    expect(issuesOf(createIntentRequestSchema, { ...sellingIntent, end: sellingIntent.start })).toEqual(["end: end must be after start"]);
+    expect(issuesOf(createIntentRequestSchema, { ...sellingIntent, end: sellingIntent.start })).toEqual([
+      "end: end must be after start",
+    ]);
   });
 
   it("needs a signature policy on selling and buying intents, with an http(s) endpoint", () => {
@@ -110,7 +112,9 @@ describe("createIntentRequestSchema", () => {
     const badEndpoint = variant(sellingIntent, (v) => {
       v.intent.signaturePolicy.endpoint = "ftp://example.com/sign";
     });
-    expect(issuesOf(createIntentRequestSchema, badEndpoint)).toEqual(["intent.signaturePolicy.endpoint: must be an http or https URL"]);
+    expect(issuesOf(createIntentRequestSchema, badEndpoint)).toEqual([
+      "intent.signaturePolicy.endpoint: must be an http or https URL",
+    ]);
   });
 
   it("names the seller for a selling intent and the buyer for a buying intent", () => {
@@ -129,7 +133,9 @@ describe("createIntentRequestSchema", () => {
     const bad = variant(sellingIntent, (v) => {
       v.intent.type = "auction";
     });
-    expect(issuesOf(createIntentRequestSchema, bad)).toEqual(["intent.type: must be one of primarySale, sellingIntent, buyingIntent"]);
+    expect(issuesOf(createIntentRequestSchema, bad)).toEqual([
+      "intent.type: must be one of primarySale, sellingIntent, buyingIntent",
+    ]);
   });
 
   it("checks the primary sale's escrow whitelist", () => {
@@ -144,7 +150,10 @@ describe("createIntentRequestSchema", () => {
     });
     expect(createIntentRequestSchema.safeParse(none).success).toBe(false);
     const tooMany = variant(primarySale, (v) => {
-      v.intent.sellingSettlementInstruction.whiteListedEscrows = Array.from({ length: WHITELISTED_ESCROWS_MAX + 1 }, (_, i) => `e${i}`);
+      v.intent.sellingSettlementInstruction.whiteListedEscrows = Array.from(
+        { length: WHITELISTED_ESCROWS_MAX + 1 },
+        (_, i) => `e${i}`,
+      );
     });
     expect(createIntentRequestSchema.safeParse(tooMany).success).toBe(false);
     const noAccounts = variant(primarySale, (v) => {
@@ -156,18 +165,22 @@ describe("createIntentRequestSchema", () => {
   });
 
   it("offers tokens of this network at a positive price", () => {
-    expect(issuesOf(createIntentRequestSchema, { ...sellingIntent, assetTerm: { asset: USD, amount: "100" } })).toEqual([
-      'assetTerm.asset.type: must be "p2p" (an asset of this network)',
-      "assetTerm.asset.resourceId: is required",
-      'assetTerm.asset: Unrecognized key: "code"',
-    ]);
-    expect(issuesOf(createIntentRequestSchema, { ...sellingIntent, settlementTerm: { asset: USD, unitValue: "0" } })).toEqual([
-      "settlementTerm.unitValue: must be greater than zero",
-    ]);
+    expect(issuesOf(createIntentRequestSchema, { ...sellingIntent, assetTerm: { asset: USD, amount: "100" } })).toEqual(
+      [
+        'assetTerm.asset.type: must be "p2p" (an asset of this network)',
+        "assetTerm.asset.resourceId: is required",
+        'assetTerm.asset: Unrecognized key: "code"',
+      ],
+    );
+    expect(
+      issuesOf(createIntentRequestSchema, { ...sellingIntent, settlementTerm: { asset: USD, unitValue: "0" } }),
+    ).toEqual(["settlementTerm.unitValue: must be greater than zero"]);
   });
 
   it("refuses unknown top-level keys", () => {
-    expect(issuesOf(createIntentRequestSchema, { ...sellingIntent, status: "ACTIVE" })).toEqual([': Unrecognized key: "status"']);
+    expect(issuesOf(createIntentRequestSchema, { ...sellingIntent, status: "ACTIVE" })).toEqual([
+      ': Unrecognized key: "status"',
+    ]);
   });
 });
 
@@ -198,9 +211,15 @@ describe("intentSchema (the resource)", () => {
   });
 
   it("reads primary sales and completed intents with nothing remaining", () => {
-    expect(intentSchema.safeParse({ ...primarySale, id: INTENT_ID, type: "primarySale", status: "COMPLETED", remainingQuantity: "0" }).success).toBe(
-      true,
-    );
+    expect(
+      intentSchema.safeParse({
+        ...primarySale,
+        id: INTENT_ID,
+        type: "primarySale",
+        status: "COMPLETED",
+        remainingQuantity: "0",
+      }).success,
+    ).toBe(true);
   });
 
   it("knows the four statuses", () => {
@@ -213,6 +232,8 @@ describe("intentSchema (the resource)", () => {
   });
 
   it("needs the type-specific part to match the type", () => {
-    expect(issuesOf(intentSchema, { ...resource, type: "buyingIntent" })).toEqual(["intent.type: must equal the intent's type"]);
+    expect(issuesOf(intentSchema, { ...resource, type: "buyingIntent" })).toEqual([
+      "intent.type: must equal the intent's type",
+    ]);
   });
 });

@@ -25,11 +25,15 @@ import {
 } from "@/lib/schemas/common";
 
 export const INTENT_TYPES = ["primarySale", "sellingIntent", "buyingIntent"] as const;
-export const intentTypeSchema = z.enum(INTENT_TYPES, { error: orRequired(`must be one of ${INTENT_TYPES.join(", ")}`) });
+export const intentTypeSchema = z.enum(INTENT_TYPES, {
+  error: orRequired(`must be one of ${INTENT_TYPES.join(", ")}`),
+});
 
 /** decisions.md §3: only ACTIVE intents inside [start, end] can be executed. */
 export const INTENT_STATUSES = ["ACTIVE", "NON_ACTIVE", "COMPLETED", "EXPIRED"] as const;
-export const intentStatusSchema = z.enum(INTENT_STATUSES, { error: orRequired(`must be one of ${INTENT_STATUSES.join(", ")}`) });
+export const intentStatusSchema = z.enum(INTENT_STATUSES, {
+  error: orRequired(`must be one of ${INTENT_STATUSES.join(", ")}`),
+});
 
 export const WHITELISTED_ESCROWS_MAX = 50;
 export const SELLING_ACCOUNTS_MAX = 20;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 
-import { LEDGER_IMPORT_MAX_TRANSACTIONS, ledgerImportRequestSchema, ledgerTransactionSchema } from "@/lib/schemas/ledger";
+import {
+  LEDGER_IMPORT_MAX_TRANSACTIONS,
+  ledgerImportRequestSchema,
+  ledgerTransactionSchema,
+} from "@/lib/schemas/ledger";
 import { BUYER_FIN_ID, issuesOf, omit, party, SELLER_FIN_ID, USD, UUID, UUID_2 } from "@/lib/schemas/test-fixtures";
 
 const credit = {
@@ -25,12 +29,16 @@ describe("ledgerTransactionSchema", () => {
   });
 
   it("needs a source or a destination", () => {
-    expect(issuesOf(ledgerTransactionSchema, omit(credit, "destination"))).toEqual(["destination: a ledger transaction needs a source, a destination, or both"]);
+    expect(issuesOf(ledgerTransactionSchema, omit(credit, "destination"))).toEqual([
+      "destination: a ledger transaction needs a source, a destination, or both",
+    ]);
   });
 
   it("needs a uuid id, a positive quantity and the transaction id", () => {
     expect(issuesOf(ledgerTransactionSchema, { ...credit, id: "tx-1" })).toEqual(["id: must be a uuid"]);
-    expect(issuesOf(ledgerTransactionSchema, { ...credit, quantity: "0" })).toEqual(["quantity: must be greater than zero"]);
+    expect(issuesOf(ledgerTransactionSchema, { ...credit, quantity: "0" })).toEqual([
+      "quantity: must be greater than zero",
+    ]);
     expect(issuesOf(ledgerTransactionSchema, { ...credit, transactionDetails: {} })).toEqual([
       "transactionDetails.transactionId: is required",
     ]);
@@ -46,7 +54,9 @@ describe("ledgerImportRequestSchema", () => {
   });
 
   it("refuses an empty or oversized batch", () => {
-    expect(issuesOf(ledgerImportRequestSchema, { transactions: [] })).toEqual(["transactions: must hold at least one transaction"]);
+    expect(issuesOf(ledgerImportRequestSchema, { transactions: [] })).toEqual([
+      "transactions: must hold at least one transaction",
+    ]);
     const tooMany = Array.from({ length: LEDGER_IMPORT_MAX_TRANSACTIONS + 1 }, (_, i) => nthCredit(i));
     expect(issuesOf(ledgerImportRequestSchema, { transactions: tooMany })).toEqual([
       `transactions: must hold at most ${LEDGER_IMPORT_MAX_TRANSACTIONS} transactions`,
@@ -62,12 +72,16 @@ describe("ledgerImportRequestSchema", () => {
   it("compares ids after lower-casing", () => {
     const upper = { ...credit, id: UUID.toUpperCase() };
     expect(ledgerImportRequestSchema.safeParse({ transactions: [credit, upper] }).success).toBe(false);
-    expect(ledgerImportRequestSchema.safeParse({ transactions: [credit, { ...credit, id: UUID_2 }] }).success).toBe(true);
+    expect(ledgerImportRequestSchema.safeParse({ transactions: [credit, { ...credit, id: UUID_2 }] }).success).toBe(
+      true,
+    );
   });
 
   it("reports a bad transaction at its index", () => {
-    expect(issuesOf(ledgerImportRequestSchema, { transactions: [credit, { ...credit, id: UUID_2, asset: { type: "fiat", code: "US" } }] })).toEqual([
-      "transactions.1.asset.code: must be a 3-letter upper-case currency code such as USD",
-    ]);
+    expect(
+      issuesOf(ledgerImportRequestSchema, {
+        transactions: [credit, { ...credit, id: UUID_2, asset: { type: "fiat", code: "US" } }],
+      }),
+    ).toEqual(["transactions.1.asset.code: must be a 3-letter upper-case currency code such as USD"]);
   });
 });

@@ -32,11 +32,19 @@ describe("error codes", () => {
 
 describe("operationEnvelopeSchema", () => {
   it("reads pending, completed and failed envelopes", () => {
-    expect(operationEnvelopeSchema.safeParse({ cid: UUID, isCompleted: false, type: "deposit", response: {} }).success).toBe(true);
-    expect(operationEnvelopeSchema.safeParse({ isCompleted: true, response: { id: "x" }, type: "profile" }).success).toBe(true);
     expect(
-      operationEnvelopeSchema.safeParse({ cid: UUID, isCompleted: true, type: "", error: { Code: 11, Message: "hold operation failed" } })
-        .success,
+      operationEnvelopeSchema.safeParse({ cid: UUID, isCompleted: false, type: "deposit", response: {} }).success,
+    ).toBe(true);
+    expect(
+      operationEnvelopeSchema.safeParse({ isCompleted: true, response: { id: "x" }, type: "profile" }).success,
+    ).toBe(true);
+    expect(
+      operationEnvelopeSchema.safeParse({
+        cid: UUID,
+        isCompleted: true,
+        type: "",
+        error: { Code: 11, Message: "hold operation failed" },
+      }).success,
     ).toBe(true);
   });
 
@@ -47,12 +55,19 @@ describe("operationEnvelopeSchema", () => {
   });
 
   it("checks the error shape", () => {
-    expect(operationEnvelopeSchema.safeParse({ isCompleted: true, error: { Code: "11", Message: "x" } }).success).toBe(false);
-    expect(operationEnvelopeSchema.safeParse({ isCompleted: true, error: { Code: 1.5, Message: "x" } }).success).toBe(false);
+    expect(operationEnvelopeSchema.safeParse({ isCompleted: true, error: { Code: "11", Message: "x" } }).success).toBe(
+      false,
+    );
+    expect(operationEnvelopeSchema.safeParse({ isCompleted: true, error: { Code: 1.5, Message: "x" } }).success).toBe(
+      false,
+    );
   });
 
   it("drops unknown keys of another organization's answer", () => {
-    expect(operationEnvelopeSchema.parse({ cid: UUID, isCompleted: false, vendor: "x" })).toEqual({ cid: UUID, isCompleted: false });
+    expect(operationEnvelopeSchema.parse({ cid: UUID, isCompleted: false, vendor: "x" })).toEqual({
+      cid: UUID,
+      isCompleted: false,
+    });
   });
 
   it("reads approvals", () => {
@@ -63,7 +78,10 @@ describe("operationEnvelopeSchema", () => {
 
 describe("approvalSchema", () => {
   it("reads a rejection with its failure", () => {
-    const rejected = { status: "rejected", failure: { failureType: "validationFailure", code: 1001, message: "invalid input data" } };
+    const rejected = {
+      status: "rejected",
+      failure: { failureType: "validationFailure", code: 1001, message: "invalid input data" },
+    };
     expect(approvalSchema.parse(rejected)).toEqual(rejected);
   });
 
@@ -89,7 +107,10 @@ describe("operationResultOf", () => {
   });
 
   it("reads failures", () => {
-    expect(result.safeParse({ cid: UUID, isCompleted: true, error: { Code: 12, Message: "release operation failed" } }).success).toBe(true);
+    expect(
+      result.safeParse({ cid: UUID, isCompleted: true, error: { Code: 12, Message: "release operation failed" } })
+        .success,
+    ).toBe(true);
   });
 });
 
@@ -134,6 +155,8 @@ describe("executionContextSchema", () => {
     expect(issuesOf(executionContextSchema, { executionPlanId: PLAN_ID, instructionSequenceNumber: 0 })).toEqual([
       "instructionSequenceNumber: must be 1 or more",
     ]);
-    expect(executionContextSchema.safeParse({ executionPlanId: UUID, instructionSequenceNumber: 1 }).success).toBe(false);
+    expect(executionContextSchema.safeParse({ executionPlanId: UUID, instructionSequenceNumber: 1 }).success).toBe(
+      false,
+    );
   });
 });

@@ -59,7 +59,9 @@ export const approvalSchema = tolerantObject({
   failure: approvalFailureSchema.optional(),
 });
 
-const operationTypeSchema = z.string({ error: requiredAs("a string") }).max(64, { error: "must be at most 64 characters" });
+const operationTypeSchema = z
+  .string({ error: requiredAs("a string") })
+  .max(64, { error: "must be at most 64 characters" });
 const responseObjectSchema = z.record(z.string(), z.unknown(), { error: "must be an object" });
 
 /**
@@ -88,8 +90,18 @@ export const operationEnvelopeSchema = z
 export function operationResultOf<R extends z.ZodType>(response: R) {
   const common = { type: operationTypeSchema.optional(), approval: approvalSchema.optional() };
   return z.union([
-    tolerantObject({ ...common, cid: externalIdSchema, isCompleted: z.literal(false), response: responseObjectSchema.optional() }),
-    tolerantObject({ ...common, cid: externalIdSchema.optional(), isCompleted: z.literal(true), error: operationErrorSchema }),
+    tolerantObject({
+      ...common,
+      cid: externalIdSchema,
+      isCompleted: z.literal(false),
+      response: responseObjectSchema.optional(),
+    }),
+    tolerantObject({
+      ...common,
+      cid: externalIdSchema.optional(),
+      isCompleted: z.literal(true),
+      error: operationErrorSchema,
+    }),
     tolerantObject({ ...common, cid: externalIdSchema.optional(), isCompleted: z.literal(true), response }),
   ]);
 }

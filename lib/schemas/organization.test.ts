@@ -5,7 +5,12 @@ import { issuesOf } from "@/lib/schemas/test-fixtures";
 
 describe("organizationsResponseSchema", () => {
   it("reads router and escrow organizations", () => {
-    const value = { organizations: [{ id: "node", name: "Node", kind: "router" }, { id: "escrow", name: "Escrow", kind: "escrow" }] };
+    const value = {
+      organizations: [
+        { id: "node", name: "Node", kind: "router" },
+        { id: "escrow", name: "Escrow", kind: "escrow" },
+      ],
+    };
     expect(organizationsResponseSchema.parse(value)).toEqual(value);
   });
 

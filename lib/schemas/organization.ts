@@ -2,14 +2,7 @@
 
 import { z } from "zod";
 
-import {
-  LIST_MAX_ITEMS,
-  NAME_MAX_LENGTH,
-  orgIdSchema,
-  text,
-  tolerantObject,
-  orRequired,
-} from "@/lib/schemas/common";
+import { LIST_MAX_ITEMS, NAME_MAX_LENGTH, orgIdSchema, text, tolerantObject, orRequired } from "@/lib/schemas/common";
 
 export const ORGANIZATION_KINDS = ["router", "escrow"] as const;
 export const organizationKindSchema = z.enum(ORGANIZATION_KINDS, { error: orRequired('must be "router" or "escrow"') });
@@ -21,9 +14,7 @@ export const organizationSchema = tolerantObject({
 });
 
 export const organizationsResponseSchema = tolerantObject({
-  organizations: z
-    .array(organizationSchema)
-    .max(LIST_MAX_ITEMS, { error: `at most ${LIST_MAX_ITEMS} organizations` }),
+  organizations: z.array(organizationSchema).max(LIST_MAX_ITEMS, { error: `at most ${LIST_MAX_ITEMS} organizations` }),
 });
 
 export type OrganizationKind = z.infer<typeof organizationKindSchema>;

@@ -23,8 +23,11 @@ describe("depositRequestSchema", () => {
   it("accepts nonce and signature together, the signature bare or with its template", () => {
     expect(depositRequestSchema.safeParse({ ...deposit, nonce: NONCE, signature: BUYER_SIGNATURE }).success).toBe(true);
     expect(
-      depositRequestSchema.safeParse({ ...deposit, nonce: NONCE, signature: { signature: BUYER_SIGNATURE, template: DEPOSIT_TEMPLATE } })
-        .success,
+      depositRequestSchema.safeParse({
+        ...deposit,
+        nonce: NONCE,
+        signature: { signature: BUYER_SIGNATURE, template: DEPOSIT_TEMPLATE },
+      }).success,
     ).toBe(true);
   });
 
@@ -61,7 +64,9 @@ describe("withdrawalRequestSchema", () => {
 
   it("accepts the interface.md body, signed or not", () => {
     expect(withdrawalRequestSchema.parse(withdrawal)).toEqual(withdrawal);
-    expect(withdrawalRequestSchema.safeParse({ ...withdrawal, nonce: NONCE, signature: BUYER_SIGNATURE }).success).toBe(true);
+    expect(withdrawalRequestSchema.safeParse({ ...withdrawal, nonce: NONCE, signature: BUYER_SIGNATURE }).success).toBe(
+      true,
+    );
   });
 
   it("keeps nonce and signature together", () => {
@@ -71,9 +76,14 @@ describe("withdrawalRequestSchema", () => {
   });
 
   it("needs the withdraw instruction with a description", () => {
-    expect(issuesOf(withdrawalRequestSchema, omit(withdrawal, "withdrawInstruction"))).toEqual(["withdrawInstruction: is required"]);
+    expect(issuesOf(withdrawalRequestSchema, omit(withdrawal, "withdrawInstruction"))).toEqual([
+      "withdrawInstruction: is required",
+    ]);
     expect(
-      issuesOf(withdrawalRequestSchema, { ...withdrawal, withdrawInstruction: { ...withdrawal.withdrawInstruction, description: "" } }),
+      issuesOf(withdrawalRequestSchema, {
+        ...withdrawal,
+        withdrawInstruction: { ...withdrawal.withdrawInstruction, description: "" },
+      }),
     ).toEqual(["withdrawInstruction.description: must not be empty"]);
   });
 });

@@ -34,7 +34,12 @@ const terms = {
   asset: { term: { asset: TOKEN, amount: "10" }, instruction: { destinationAccount: tokenAccount(BUYER_FIN_ID) } },
   settlement: {
     term: { asset: USD, amount: "1000" },
-    instruction: { type: "escrow", sourceAccount: usdAccount(BUYER_FIN_ID), destinationAccount: usdAccount(ISSUER_FIN_ID), expiry: 1700003600 },
+    instruction: {
+      type: "escrow",
+      sourceAccount: usdAccount(BUYER_FIN_ID),
+      destinationAccount: usdAccount(ISSUER_FIN_ID),
+      expiry: 1700003600,
+    },
   },
   nonce: NONCE_2,
   buyer: BUYER_PROFILE_ID,
@@ -66,7 +71,13 @@ const plan = {
     {
       sequence: 3,
       organizations: ["escrow"],
-      executionPlanOperation: { type: "release", amount: "1000", asset: USD, source: party(BUYER_FIN_ID), destination: party(ISSUER_FIN_ID) },
+      executionPlanOperation: {
+        type: "release",
+        amount: "1000",
+        asset: USD,
+        source: party(BUYER_FIN_ID),
+        destination: party(ISSUER_FIN_ID),
+      },
     },
   ],
   participants: [
@@ -80,7 +91,15 @@ const plan = {
   instructionsCompletionEvents: [
     {
       instructionSequenceNumber: 1,
-      output: { id: UUID, type: "receipt", asset: USD, quantity: "1000", timestamp: 1700000070, source: party(BUYER_FIN_ID), details: {} },
+      output: {
+        id: UUID,
+        type: "receipt",
+        asset: USD,
+        quantity: "1000",
+        timestamp: 1700000070,
+        source: party(BUYER_FIN_ID),
+        details: {},
+      },
     },
   ],
   intent: terms,
@@ -105,7 +124,9 @@ describe("executionPlanSchema", () => {
     const shuffled = variant(plan, (p) => {
       p.instructions.reverse();
     });
-    expect(issuesOf(executionPlanSchema, shuffled)).toEqual(["instructions: instruction sequences must be 1, 2, 3, ... in order"]);
+    expect(issuesOf(executionPlanSchema, shuffled)).toEqual([
+      "instructions: instruction sequences must be 1, 2, 3, ... in order",
+    ]);
   });
 
   it("knows the operation types and participant roles", () => {
@@ -118,7 +139,9 @@ describe("executionPlanSchema", () => {
     const badRole = variant(plan, (p) => {
       p.participants[0]!.roles = ["owner"];
     });
-    expect(issuesOf(executionPlanSchema, badRole)).toEqual(['participants.0.roles.0: must be "contributor" or "observer"']);
+    expect(issuesOf(executionPlanSchema, badRole)).toEqual([
+      'participants.0.roles.0: must be "contributor" or "observer"',
+    ]);
   });
 
   it("carries the signed execution terms", () => {

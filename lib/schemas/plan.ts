@@ -28,7 +28,9 @@ export const PLAN_STATUSES = ["pending", "approved", "completed", "failed", "rej
 /** As GraphQL returns it. */
 export const GRAPHQL_PLAN_STATUSES = ["Pending", "Approved", "Completed", "Failed", "Rejected"] as const;
 
-export const planStatusSchema = z.enum(PLAN_STATUSES, { error: orRequired(`must be one of ${PLAN_STATUSES.join(", ")}`) });
+export const planStatusSchema = z.enum(PLAN_STATUSES, {
+  error: orRequired(`must be one of ${PLAN_STATUSES.join(", ")}`),
+});
 export const graphqlPlanStatusSchema = z.enum(GRAPHQL_PLAN_STATUSES, {
   error: orRequired(`must be one of ${GRAPHQL_PLAN_STATUSES.join(", ")}`),
 });

@@ -9,7 +9,13 @@ describe("problemDocumentSchema", () => {
     status: 400,
     detail: "The request body breaks its schema.",
     code: "VALIDATION_FAILED",
-    errors: [{ in: "body", path: "intent.settlement.instruction.expiry", message: "is required when executing a selling intent" }],
+    errors: [
+      {
+        in: "body",
+        path: "intent.settlement.instruction.expiry",
+        message: "is required when executing a selling intent",
+      },
+    ],
     requestId: "req-1",
   };
 

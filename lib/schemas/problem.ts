@@ -2,11 +2,7 @@
 
 import { z } from "zod";
 
-import {
-  MESSAGE_MAX_LENGTH,
-  tolerantObject,
-  URL_MAX_LENGTH,
-} from "@/lib/schemas/common";
+import { MESSAGE_MAX_LENGTH, tolerantObject, URL_MAX_LENGTH } from "@/lib/schemas/common";
 
 export const PROBLEM_MAX_ERRORS = 100;
 

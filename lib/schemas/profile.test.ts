@@ -19,16 +19,28 @@ describe("createOwnerProfileRequestSchema", () => {
   });
 
   it("normalises an upper-case key", () => {
-    expect(createOwnerProfileRequestSchema.parse({ publicKey: BUYER_FIN_ID.toUpperCase(), signature: OWNER_PROFILE_SIGNATURE }).publicKey).toBe(
-      BUYER_FIN_ID,
-    );
+    expect(
+      createOwnerProfileRequestSchema.parse({
+        publicKey: BUYER_FIN_ID.toUpperCase(),
+        signature: OWNER_PROFILE_SIGNATURE,
+      }).publicKey,
+    ).toBe(BUYER_FIN_ID);
   });
 
   it("refuses an uncompressed key, a missing signature and unknown keys", () => {
-    expect(createOwnerProfileRequestSchema.safeParse({ publicKey: `04${"ab".repeat(64)}`, signature: OWNER_PROFILE_SIGNATURE }).success).toBe(false);
+    expect(
+      createOwnerProfileRequestSchema.safeParse({
+        publicKey: `04${"ab".repeat(64)}`,
+        signature: OWNER_PROFILE_SIGNATURE,
+      }).success,
+    ).toBe(false);
     expect(issuesOf(createOwnerProfileRequestSchema, { publicKey: BUYER_FIN_ID })).toEqual(["signature: is required"]);
     expect(
-      createOwnerProfileRequestSchema.safeParse({ publicKey: BUYER_FIN_ID, signature: OWNER_PROFILE_SIGNATURE, name: "x" }).success,
+      createOwnerProfileRequestSchema.safeParse({
+        publicKey: BUYER_FIN_ID,
+        signature: OWNER_PROFILE_SIGNATURE,
+        name: "x",
+      }).success,
     ).toBe(false);
   });
 });
@@ -36,7 +48,11 @@ describe("createOwnerProfileRequestSchema", () => {
 describe("createOwnerProfileResponseSchema", () => {
   it("reads { isCompleted, response: { id }, type: 'profile' }", () => {
     expect(
-      createOwnerProfileResponseSchema.safeParse({ isCompleted: true, response: { id: BUYER_PROFILE_ID }, type: "profile" }).success,
+      createOwnerProfileResponseSchema.safeParse({
+        isCompleted: true,
+        response: { id: BUYER_PROFILE_ID },
+        type: "profile",
+      }).success,
     ).toBe(true);
   });
 });
@@ -49,7 +65,9 @@ describe("shareProfileRequestSchema", () => {
   });
 
   it("refuses none, too many, duplicates and bad ids", () => {
-    expect(issuesOf(shareProfileRequestSchema, { organizations: [] })).toEqual(["organizations: must name at least one organization"]);
+    expect(issuesOf(shareProfileRequestSchema, { organizations: [] })).toEqual([
+      "organizations: must name at least one organization",
+    ]);
     const tooMany = Array.from({ length: SHARE_MAX_ORGANIZATIONS + 1 }, (_, i) => `org-${i}`);
     expect(issuesOf(shareProfileRequestSchema, { organizations: tooMany })).toEqual([
       `organizations: must name at most ${SHARE_MAX_ORGANIZATIONS} organizations`,
@@ -57,6 +75,8 @@ describe("shareProfileRequestSchema", () => {
     expect(issuesOf(shareProfileRequestSchema, { organizations: ["escrow", "escrow"] })).toEqual([
       "organizations: must not name an organization twice",
     ]);
-    expect(issuesOf(shareProfileRequestSchema, { organizations: ["Escrow Inc"] })[0]).toMatch(/^organizations\.0: must be an organization id/);
+    expect(issuesOf(shareProfileRequestSchema, { organizations: ["Escrow Inc"] })[0]).toMatch(
+      /^organizations\.0: must be an organization id/,
+    );
   });
 });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 
 import { receiptOutputSchema, receiptRecordSchema } from "@/lib/schemas/receipt";
-import { BUYER_FIN_ID, INTENT_ID, issuesOf, party, PLAN_ID, SELLER_FIN_ID, TOKEN, USD, UUID, UUID_2 } from "@/lib/schemas/test-fixtures";
+import {
+  BUYER_FIN_ID,
+  INTENT_ID,
+  issuesOf,
+  party,
+  PLAN_ID,
+  SELLER_FIN_ID,
+  TOKEN,
+  USD,
+  UUID,
+  UUID_2,
+} from "@/lib/schemas/test-fixtures";
 
 describe("receiptOutputSchema", () => {
   it("reads a completion event's receipt, keeping unknown details", () => {
@@ -18,7 +29,9 @@ describe("receiptOutputSchema", () => {
   });
 
   it("needs type receipt", () => {
-    expect(receiptOutputSchema.safeParse({ id: UUID, type: "transfer", asset: TOKEN, quantity: "1", timestamp: 1 }).success).toBe(false);
+    expect(
+      receiptOutputSchema.safeParse({ id: UUID, type: "transfer", asset: TOKEN, quantity: "1", timestamp: 1 }).success,
+    ).toBe(false);
   });
 });
 
@@ -42,10 +55,14 @@ describe("receiptRecordSchema", () => {
   });
 
   it("shows cryptocurrency assets too", () => {
-    expect(receiptRecordSchema.safeParse({ ...token, asset: { type: "cryptocurrency", symbol: "ETH" } }).success).toBe(true);
+    expect(receiptRecordSchema.safeParse({ ...token, asset: { type: "cryptocurrency", symbol: "ETH" } }).success).toBe(
+      true,
+    );
   });
 
   it("refuses a malformed quantity", () => {
-    expect(issuesOf(receiptRecordSchema, { ...token, quantity: "-25" })[0]).toMatch(/^quantity: must be a decimal string/);
+    expect(issuesOf(receiptRecordSchema, { ...token, quantity: "-25" })[0]).toMatch(
+      /^quantity: must be a decimal string/,
+    );
   });
 });

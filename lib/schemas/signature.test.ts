@@ -28,7 +28,10 @@ describe("signatureTemplateSchema", () => {
 
   it("bounds the fields of a group", () => {
     const field = { name: "amount", type: "string", value: "1" };
-    const group = { hash: TRADE_TEMPLATE.hash, fields: Array.from({ length: TEMPLATE_MAX_FIELDS_PER_GROUP + 1 }, () => field) };
+    const group = {
+      hash: TRADE_TEMPLATE.hash,
+      fields: Array.from({ length: TEMPLATE_MAX_FIELDS_PER_GROUP + 1 }, () => field),
+    };
     expect(issuesOf(signatureTemplateSchema, { hash: TRADE_TEMPLATE.hash, hashGroups: [group] })).toEqual([
       `hashGroups.0.fields: a hash group has at most ${TEMPLATE_MAX_FIELDS_PER_GROUP} fields`,
     ]);
@@ -38,14 +41,18 @@ describe("signatureTemplateSchema", () => {
     const bad = variant(TRADE_TEMPLATE, (t) => {
       t.hashGroups[1]!.hash = "xyz";
     });
-    expect(issuesOf(signatureTemplateSchema, bad)).toEqual(["hashGroups.1.hash: must be a 32-byte hash as 64 hex characters"]);
+    expect(issuesOf(signatureTemplateSchema, bad)).toEqual([
+      "hashGroups.1.hash: must be a 32-byte hash as 64 hex characters",
+    ]);
   });
 });
 
 describe("templateFieldSchema", () => {
   it("accepts bytes and string fields", () => {
     expect(templateFieldSchema.safeParse({ name: "nonce", type: "bytes", value: "abCD01" }).success).toBe(true);
-    expect(templateFieldSchema.safeParse({ name: "assetId", type: "string", value: "any text: ok" }).success).toBe(true);
+    expect(templateFieldSchema.safeParse({ name: "assetId", type: "string", value: "any text: ok" }).success).toBe(
+      true,
+    );
   });
 
   it("requires even-length hex in bytes fields", () => {
@@ -56,7 +63,9 @@ describe("templateFieldSchema", () => {
   });
 
   it("refuses other types, bad names and long values", () => {
-    expect(issuesOf(templateFieldSchema, { name: "x", type: "number", value: "1" })).toEqual(['type: must be "bytes" or "string"']);
+    expect(issuesOf(templateFieldSchema, { name: "x", type: "number", value: "1" })).toEqual([
+      'type: must be "bytes" or "string"',
+    ]);
     expect(templateFieldSchema.safeParse({ name: "1x", type: "string", value: "1" }).success).toBe(false);
     expect(templateFieldSchema.safeParse({ name: "x", type: "string", value: "v".repeat(1025) }).success).toBe(false);
   });
@@ -71,6 +80,9 @@ describe("signatureSchema", () => {
   it("is strict in requests and tolerant when read", () => {
     const value = { signature: BUYER_SIGNATURE, template: { ...TRADE_TEMPLATE, algorithm: "x" } };
     expect(issuesOf(signatureSchema, value)).toEqual(['template: Unrecognized key: "algorithm"']);
-    expect(signatureSchemas.tolerant.signature.parse(value)).toEqual({ signature: BUYER_SIGNATURE, template: TRADE_TEMPLATE });
+    expect(signatureSchemas.tolerant.signature.parse(value)).toEqual({
+      signature: BUYER_SIGNATURE,
+      template: TRADE_TEMPLATE,
+    });
   });
 });

@@ -29,11 +29,9 @@ function signatureSchemasFor(strictness: Strictness) {
         error: `must be at most ${TEMPLATE_FIELD_NAME_MAX_LENGTH} characters`,
       }),
     type: z.enum(["bytes", "string"], { error: orRequired('must be "bytes" or "string"') }),
-    value: z
-      .string({ error: requiredAs("a string") })
-      .max(TEMPLATE_FIELD_VALUE_MAX_LENGTH, {
-        error: `must be at most ${TEMPLATE_FIELD_VALUE_MAX_LENGTH} characters`,
-      }),
+    value: z.string({ error: requiredAs("a string") }).max(TEMPLATE_FIELD_VALUE_MAX_LENGTH, {
+      error: `must be at most ${TEMPLATE_FIELD_VALUE_MAX_LENGTH} characters`,
+    }),
   }).refine((f) => f.type !== "bytes" || EVEN_HEX.test(f.value), {
     error: "a bytes field's value must be hex with an even number of characters",
     path: ["value"],

@@ -13,14 +13,22 @@ import {
 } from "@/lib/schemas/test-fixtures";
 
 describe("signingRequestSchema", () => {
-  const valid = { requestId: UUID, intentId: INTENT_ID, signer: SELLER_FIN_ID, hashFunction: "sha3-256", signatureTemplate: TRADE_TEMPLATE };
+  const valid = {
+    requestId: UUID,
+    intentId: INTENT_ID,
+    signer: SELLER_FIN_ID,
+    hashFunction: "sha3-256",
+    signatureTemplate: TRADE_TEMPLATE,
+  };
 
   it("accepts the callback request", () => {
     expect(signingRequestSchema.parse(valid)).toEqual(valid);
   });
 
   it("only knows sha3-256", () => {
-    expect(issuesOf(signingRequestSchema, { ...valid, hashFunction: "keccak256" })).toEqual(['hashFunction: must be "sha3-256"']);
+    expect(issuesOf(signingRequestSchema, { ...valid, hashFunction: "keccak256" })).toEqual([
+      'hashFunction: must be "sha3-256"',
+    ]);
   });
 });
 
@@ -36,7 +44,9 @@ describe("signingReplySchema", () => {
   it("refuses a signature reply without a valid signature, and other types", () => {
     expect(signingReplySchema.safeParse({ type: "signature" }).success).toBe(false);
     expect(signingReplySchema.safeParse({ type: "signature", signature: "00" }).success).toBe(false);
-    expect(issuesOf(signingReplySchema, { type: "later" })).toEqual(['type: type must be "acknowledgement" or "signature"']);
+    expect(issuesOf(signingReplySchema, { type: "later" })).toEqual([
+      'type: type must be "acknowledgement" or "signature"',
+    ]);
   });
 });
 

@@ -10,7 +10,9 @@ describe("roleSchema", () => {
   });
 
   it("refuses others, listing the roles", () => {
-    expect(issuesOf(roleSchema, "root")).toEqual([": must be one of investor, issuer, admin, escrowOperator, organization"]);
+    expect(issuesOf(roleSchema, "root")).toEqual([
+      ": must be one of investor, issuer, admin, escrowOperator, organization",
+    ]);
   });
 });
 
@@ -22,19 +24,32 @@ describe("createUserRequestSchema", () => {
       role: "investor",
     });
     expect(
-      createUserRequestSchema.safeParse({ email: "ops@escrow.example", name: "Ops", role: "escrowOperator", password: "correct horse" }).success,
+      createUserRequestSchema.safeParse({
+        email: "ops@escrow.example",
+        name: "Ops",
+        role: "escrowOperator",
+        password: "correct horse",
+      }).success,
     ).toBe(true);
   });
 
   it("refuses a bad email, a short password and unknown keys", () => {
-    expect(issuesOf(createUserRequestSchema, { email: "alice", name: "Alice", role: "admin" })).toEqual(["email: must be an email address"]);
-    expect(issuesOf(createUserRequestSchema, { email: "a@b.co", name: "A", role: "admin", password: "short" })).toEqual([
-      `password: must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    expect(issuesOf(createUserRequestSchema, { email: "alice", name: "Alice", role: "admin" })).toEqual([
+      "email: must be an email address",
     ]);
-    expect(createUserRequestSchema.safeParse({ email: "a@b.co", name: "A", role: "admin", token: "x" }).success).toBe(false);
+    expect(issuesOf(createUserRequestSchema, { email: "a@b.co", name: "A", role: "admin", password: "short" })).toEqual(
+      [`password: must be at least ${PASSWORD_MIN_LENGTH} characters`],
+    );
+    expect(createUserRequestSchema.safeParse({ email: "a@b.co", name: "A", role: "admin", token: "x" }).success).toBe(
+      false,
+    );
   });
 
   it("requires email, name and role", () => {
-    expect(issuesOf(createUserRequestSchema, {})).toEqual(["email: is required", "name: is required", "role: is required"]);
+    expect(issuesOf(createUserRequestSchema, {})).toEqual([
+      "email: is required",
+      "name: is required",
+      "role: is required",
+    ]);
   });
 });
