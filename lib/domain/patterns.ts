@@ -44,3 +44,7 @@ export const AMOUNT_PATTERN = /^(?:0|[1-9][0-9]{0,17})(?:\.[0-9]{1,18})?$/;
 
 /** ISO 4217-style currency code for fiat assets. */
 export const CURRENCY_CODE_PATTERN = /^[A-Z]{3}$/;
+
+/** Sign-in passwords; the upper bound keeps scrypt's input, and so its cost, bounded. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;

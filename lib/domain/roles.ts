@@ -5,6 +5,3 @@ export type Role = (typeof ROLES)[number];
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
-
-/** Roles that act for an organization and therefore must name one. */
-export const ORGANIZATION_ROLES: readonly Role[] = ["organization", "escrowOperator"];

@@ -2,6 +2,9 @@
 
 import { z } from "zod";
 
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/domain/patterns";
+import { ROLES } from "@/lib/domain/roles";
+
 import {
   emailSchema,
   NAME_MAX_LENGTH,
@@ -12,11 +15,8 @@ import {
   orRequired,
 } from "@/lib/schemas/common";
 
-export const ROLES = ["investor", "issuer", "admin", "escrowOperator", "organization"] as const;
 export const roleSchema = z.enum(ROLES, { error: orRequired(`must be one of ${ROLES.join(", ")}`) });
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 
 // POST {router_url}/admin/users – create a user (admin); the answer holds its bearer token, once.
 export const createUserRequestSchema = strictObject({
@@ -39,3 +39,5 @@ export const createUserResponseSchema = tolerantObject({
 export type Role = z.infer<typeof roleSchema>;
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES };

@@ -7,7 +7,8 @@ import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
 import { takeRateLimit } from "@/lib/server/http/rate-limit";
 import { logger } from "@/lib/server/log";
-import { PASSWORD_MAX_LENGTH, verifyPassword } from "./password";
+import { PASSWORD_MAX_LENGTH } from "@/lib/domain/patterns";
+import { verifyPassword } from "./password";
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 const SIGN_IN_ATTEMPTS_PER_WINDOW = 10;

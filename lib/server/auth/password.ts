@@ -1,13 +1,11 @@
 // Password hashing with scrypt from node:crypto. Stored form: scrypt$N$r$p$<salt b64url>$<hash b64url>,
 // so the cost can be raised later without breaking existing hashes.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/domain/patterns";
 
 const COST = { N: 16_384, r: 8, p: 1 } as const;
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
-/** Longer inputs are refused before hashing, so a huge password cannot be used to burn CPU. */
-export const PASSWORD_MAX_LENGTH = 256;
-export const PASSWORD_MIN_LENGTH = 8;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
