@@ -15,6 +15,10 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          // Unit tests that load server modules get a throwaway data directory and quiet logs.
+          env: { DATA_DIR: ".tmp/unit", LOG_LEVEL: "silent" },
+          // next-auth imports "next/server" without an extension, which only a bundler resolves.
+          server: { deps: { inline: ["next-auth", "@auth/core"] } },
         },
       },
       {

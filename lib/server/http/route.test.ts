@@ -1,0 +1,99 @@
+// The route wrapper on its own: what a handler's outcome becomes on the wire. Public routes only,
+// so no credentials or database are involved; authentication is covered by the API tests.
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AppError } from "@/lib/domain/app-error";
+import { route } from "./route";
+
+const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
+
+function post(body: string, headers: Record<string, string> = { "content-type": "application/json" }) {
+  return new NextRequest("http://localhost/api/test", { method: "POST", body, headers });
+}
+
+describe("route()", () => {
+  it("answers an unexpected failure with a bare 500 that leaks nothing", async () => {
+    const handler = route({ auth: "public" }, async () => {
+      throw new Error('SQLITE_ERROR: no such table "Secret" at /srv/app/lib/server/db.ts:12');
+    });
+    const response = await handler(new NextRequest("http://localhost/api/test"), context());
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    const text = await response.text();
+    expect(text).not.toMatch(/SQLITE|Secret|\/srv|db\.ts/);
+    const problem = JSON.parse(text) as { code: string; requestId: string };
+    expect(problem.code).toBe("INTERNAL");
+    expect(problem.requestId).toBe(response.headers.get("x-request-id"));
+  });
+
+  it("answers an AppError with its status and problem document", async () => {
+    const handler = route({ auth: "public" }, async () => {
+      throw new AppError("STATE_CONFLICT", "The plan is already finished.");
+    });
+    const response = await handler(new NextRequest("http://localhost/api/test"), context());
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ code: "STATE_CONFLICT", detail: "The plan is already finished.", status: 409 });
+  });
+
+  it("hands the handler parsed params, query and body, and answers with the chosen status", async () => {
+    const handler = route(
+      {
+        auth: "public",
+        status: 201,
+        params: z.object({ id: z.uuid() }),
+        query: z.object({ limit: z.coerce.number().int().max(100) }),
+        body: z.strictObject({ amount: z.string() }),
+      },
+      async ({ params, query, body }) => ({ id: params.id, limit: query.limit, amount: body.amount }),
+    );
+    const id = "7f1c6a8e-8a0b-4d4e-9f33-2b1f5f0c9a11";
+    const request = new NextRequest("http://localhost/api/test?limit=5", {
+      method: "POST",
+      body: '{"amount":"1.50"}',
+      headers: { "content-type": "application/json", "x-request-id": "client-req-0001" },
+    });
+    const response = await handler(request, context({ id }));
+    expect(response.status).toBe(201);
+    expect(response.headers.get("x-request-id")).toBe("client-req-0001");
+    expect(await response.json()).toEqual({ id, limit: 5, amount: "1.50" });
+  });
+
+  it("answers undefined with 204 and no body", async () => {
+    const handler = route({ auth: "public" }, async () => undefined);
+    const response = await handler(new NextRequest("http://localhost/api/test"), context());
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+  });
+
+  it("refuses before the handler runs: bad params, bad query, bad JSON, wrong media type, too large", async () => {
+    let calls = 0;
+    const handler = route(
+      { auth: "public", bodyLimitBytes: 1024, params: z.object({ id: z.uuid() }), query: z.object({ q: z.string().max(3) }).partial(), body: z.object({ a: z.number() }) },
+      async () => {
+        calls += 1;
+        return {};
+      },
+    );
+    const ok = { id: "7f1c6a8e-8a0b-4d4e-9f33-2b1f5f0c9a11" };
+    const cases: [NextRequest, Record<string, string>, number, string][] = [
+      [post('{"a":1}'), { id: "nope" }, 400, "INVALID_ID"],
+      [new NextRequest("http://localhost/api/test?q=toolong", { method: "POST", body: '{"a":1}', headers: { "content-type": "application/json" } }), ok, 400, "VALIDATION_FAILED"],
+      [post('{"a":'), ok, 400, "MALFORMED_JSON"],
+      [post('{"a":"x"}'), ok, 400, "VALIDATION_FAILED"],
+      [post('{"a":1}', { "content-type": "text/plain" }), ok, 415, "UNSUPPORTED_MEDIA_TYPE"],
+      [post(JSON.stringify({ a: 1, pad: "x".repeat(2000) })), ok, 413, "PAYLOAD_TOO_LARGE"],
+    ];
+    for (const [request, params, status, code] of cases) {
+      const response = await handler(request, context(params));
+      expect({ status: response.status, code: ((await response.json()) as { code: string }).code }).toEqual({ status, code });
+    }
+    expect(calls).toBe(0);
+  });
+
+  it("replaces a request id that is not sane", async () => {
+    const handler = route({ auth: "public" }, async () => ({}));
+    const response = await handler(new NextRequest("http://localhost/api/test", { headers: { "x-request-id": "<script>" } }), context());
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
