@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every check and every test, in the order that fails fastest.
-#   lint → types → unit tests → production build → API tests against the real server → browser journeys
+#   lint → types → unit tests → production build → API tests against the real server (SQLite, then
+#   PostgreSQL) → browser journeys
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
@@ -28,8 +29,15 @@ step "production build"
 npx next build
 node_modules/.bin/tsx -e 'import { sourceStamp } from "./scripts/source-stamp.ts"; import { writeFileSync } from "node:fs"; writeFileSync(".next/source-stamp", sourceStamp(process.cwd()));'
 
-step "API tests against the running server (Vitest)"
+step "API tests against the running server on SQLite (Vitest)"
 npx vitest run --project api --reporter=default --reporter=json --outputFile.json=.tmp/reports/api.json
+
+step "API tests against the running server on PostgreSQL (Vitest)"
+if postgres_url=$(bash scripts/ensure-postgres.sh); then
+  TEST_POSTGRES_URL="$postgres_url" npx vitest run --project api --reporter=default --reporter=json --outputFile.json=.tmp/reports/api-postgres.json
+else
+  echo "skipped: no PostgreSQL available (see the message above)"
+fi
 
 step "browser journeys (Playwright, Debian's Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/reports/e2e.json npx playwright test --reporter=list,json

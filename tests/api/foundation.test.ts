@@ -2,7 +2,7 @@
 // users and tokens, and the seed.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { adminToken, call, countRows, createUser, openDatabase, problemOf, uniqueEmail } from "./helpers";
+import { adminToken, call, countRows, createUser, problemOf, queryRows, uniqueEmail } from "./helpers";
 
 const USERS = "/api/router/admin/users";
 
@@ -16,27 +16,27 @@ describe("GET /api/health", () => {
 
 describe("refusals are problem documents and write nothing", () => {
   it("malformed JSON → 400 MALFORMED_JSON", async () => {
-    const before = countRows("User");
+    const before = await countRows("User");
     const response = await call("POST", USERS, { token: adminToken(), rawBody: '{"email": "x@example.com", "name": ' });
     expect(response.status).toBe(400);
     const problem = await problemOf(response);
     expect(problem).toMatchObject({ status: 400, code: "MALFORMED_JSON", type: "/problems/malformed-json", title: "Malformed JSON" });
     expect(problem.detail).toMatch(/not valid JSON/);
     expect(response.headers.get("x-request-id")).toBe(problem.requestId);
-    expect(countRows("User")).toBe(before);
+    expect(await countRows("User")).toBe(before);
   });
 
   it("an oversized body → 413 PAYLOAD_TOO_LARGE", async () => {
-    const before = countRows("User");
+    const before = await countRows("User");
     const body = { email: uniqueEmail(), name: "x".repeat(20_000), role: "investor" };
     const response = await call("POST", USERS, { token: adminToken(), body });
     expect(response.status).toBe(413);
     expect(await problemOf(response)).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
-    expect(countRows("User")).toBe(before);
+    expect(await countRows("User")).toBe(before);
   });
 
   it("an oversized body without Content-Length (chunked) → 413 as well", async () => {
-    const before = countRows("User");
+    const before = await countRows("User");
     const chunk = new TextEncoder().encode(" ".repeat(8 * 1024));
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -55,7 +55,7 @@ describe("refusals are problem documents and write nothing", () => {
       duplex: "half",
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(countRows("User")).toBe(before);
+    expect(await countRows("User")).toBe(before);
   });
 
   it("a bad id → 400 INVALID_ID naming the parameter", async () => {
@@ -73,11 +73,11 @@ describe("refusals are problem documents and write nothing", () => {
   });
 
   it("a missing token → 401 UNAUTHENTICATED", async () => {
-    const before = countRows("User");
+    const before = await countRows("User");
     const response = await call("POST", USERS, { body: { email: uniqueEmail(), name: "N", role: "investor" } });
     expect(response.status).toBe(401);
     expect(await problemOf(response)).toMatchObject({ code: "UNAUTHENTICATED", status: 401 });
-    expect(countRows("User")).toBe(before);
+    expect(await countRows("User")).toBe(before);
   });
 
   it("an unknown or malformed token → 401", async () => {
@@ -89,21 +89,21 @@ describe("refusals are problem documents and write nothing", () => {
 
   it("the wrong role → 403 FORBIDDEN", async () => {
     const investor = await createUser("investor");
-    const before = countRows("User");
+    const before = await countRows("User");
     const response = await call("POST", USERS, { token: investor.token, body: { email: uniqueEmail(), name: "N", role: "admin" } });
     expect(response.status).toBe(403);
     expect(await problemOf(response)).toMatchObject({ code: "FORBIDDEN" });
-    expect(countRows("User")).toBe(before);
+    expect(await countRows("User")).toBe(before);
   });
 
   it("a body that breaks its schema → 400 VALIDATION_FAILED naming each field", async () => {
-    const before = countRows("User");
+    const before = await countRows("User");
     const response = await call("POST", USERS, { token: adminToken(), body: { email: "not-an-email", name: "N", role: "king", extra: 1 } });
     expect(response.status).toBe(400);
     const problem = await problemOf(response);
     expect(problem.code).toBe("VALIDATION_FAILED");
     expect(problem.errors.map((e) => e.path).sort()).toEqual(["(root)", "email", "role"]);
-    expect(countRows("User")).toBe(before);
+    expect(await countRows("User")).toBe(before);
   });
 
   it("a body that is not JSON → 415 UNSUPPORTED_MEDIA_TYPE", async () => {
@@ -116,25 +116,22 @@ describe("refusals are problem documents and write nothing", () => {
 describe("POST /api/router/admin/users", () => {
   it("creates the user with a working token, stored only as a hash, with an audit row", async () => {
     const email = uniqueEmail("investor");
-    const auditsBefore = countRows("AuditLog");
+    const auditsBefore = await countRows("AuditLog");
     const response = await call("POST", USERS, { token: adminToken(), body: { email, name: "Ivy", role: "investor", password: "a-long-password" } });
     expect(response.status).toBe(201);
     const { id, token } = (await response.json()) as { id: string; token: string };
     expect(token).toMatch(/^tan_/);
 
-    const db = openDatabase();
-    try {
-      const user = db.prepare(`SELECT * FROM "User" WHERE id = ?`).get(id) as { email: string; role: string; passwordHash: string };
-      expect(user).toMatchObject({ email, role: "investor" });
-      expect(user.passwordHash).toMatch(/^scrypt\$/);
-      const tokens = db.prepare(`SELECT tokenHash FROM "ApiToken" WHERE userId = ?`).all(id) as { tokenHash: string }[];
-      expect(tokens).toEqual([{ tokenHash: createHash("sha256").update(token).digest("hex") }]);
-      const dump = JSON.stringify(db.prepare(`SELECT * FROM "ApiToken"`).all());
-      expect(dump).not.toContain(token);
-    } finally {
-      db.close();
-    }
-    expect(countRows("AuditLog")).toBe(auditsBefore + 1);
+    const [user] = await queryRows<{ email: string; role: string; passwordHash: string }>(
+      `SELECT "email", "role", "passwordHash" FROM "User" WHERE "id" = $1`,
+      [id],
+    );
+    expect(user).toMatchObject({ email, role: "investor" });
+    expect(user?.passwordHash).toMatch(/^scrypt\$/);
+    const tokens = await queryRows(`SELECT "tokenHash" FROM "ApiToken" WHERE "userId" = $1`, [id]);
+    expect(tokens).toEqual([{ tokenHash: createHash("sha256").update(token).digest("hex") }]);
+    expect(JSON.stringify(await queryRows(`SELECT * FROM "ApiToken"`))).not.toContain(token);
+    expect(await countRows("AuditLog")).toBe(auditsBefore + 1);
 
     const organizations = await call("GET", "/api/router/finapi/organizations", { token });
     expect(organizations.status).toBe(200);
@@ -143,11 +140,11 @@ describe("POST /api/router/admin/users", () => {
   it("refuses a second user with the same email → 409, nothing written", async () => {
     const email = uniqueEmail();
     expect((await call("POST", USERS, { token: adminToken(), body: { email, name: "A", role: "issuer" } })).status).toBe(201);
-    const before = countRows("User");
+    const before = await countRows("User");
     const again = await call("POST", USERS, { token: adminToken(), body: { email: email.toUpperCase(), name: "B", role: "issuer" } });
     expect(again.status).toBe(409);
     expect(await problemOf(again)).toMatchObject({ code: "CONFLICT" });
-    expect(countRows("User")).toBe(before);
+    expect(await countRows("User")).toBe(before);
   });
 
   it("shows a user to admins without any secret", async () => {
@@ -170,32 +167,25 @@ describe("the seed", () => {
         { id: "escrow", name: "Built-in Escrow", kind: "escrow" },
       ],
     });
-    const db = openDatabase();
-    try {
-      const escrow = db.prepare(`SELECT adapterUrl, adapterTokenSealed FROM "Organization" WHERE id = 'escrow'`).get() as {
-        adapterUrl: string;
-        adapterTokenSealed: string;
-      };
-      expect(escrow.adapterUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/adapter$/);
-      expect(escrow.adapterTokenSealed).toMatch(/^v1\./);
-    } finally {
-      db.close();
-    }
+    const [escrow] = await queryRows<{ adapterUrl: string; adapterTokenSealed: string }>(
+      `SELECT "adapterUrl", "adapterTokenSealed" FROM "Organization" WHERE "id" = $1`,
+      ["escrow"],
+    );
+    expect(escrow?.adapterUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/adapter$/);
+    expect(escrow?.adapterTokenSealed).toMatch(/^v1\./);
   });
 
-  it("creates the demo people with scrypt passwords", () => {
-    const db = openDatabase();
-    try {
-      const rows = db.prepare(`SELECT email, role FROM "User" WHERE email LIKE '%@example.com' ORDER BY email`).all();
-      expect(rows).toEqual([
-        { email: "admin@example.com", role: "admin" },
-        { email: "alice@example.com", role: "investor" },
-        { email: "bob@example.com", role: "investor" },
-        { email: "issuer@example.com", role: "issuer" },
-        { email: "operator@example.com", role: "escrowOperator" },
-      ]);
-    } finally {
-      db.close();
-    }
+  it("creates the demo people with scrypt passwords", async () => {
+    const rows = await queryRows(`SELECT "email", "role" FROM "User" WHERE "email" LIKE $1 AND "passwordHash" LIKE $2 ORDER BY "email"`, [
+      "%@example.com",
+      "scrypt$%",
+    ]);
+    expect(rows).toEqual([
+      { email: "admin@example.com", role: "admin" },
+      { email: "alice@example.com", role: "investor" },
+      { email: "bob@example.com", role: "investor" },
+      { email: "issuer@example.com", role: "issuer" },
+      { email: "operator@example.com", role: "escrowOperator" },
+    ]);
   });
 });

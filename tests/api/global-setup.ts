@@ -12,12 +12,39 @@ declare module "vitest" {
     baseUrl: string;
     adminToken: string;
     dataDir: string;
+    databaseUrl: string;
   }
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
 const STARTUP_TIMEOUT_MS = 90_000;
+
+/**
+ * TEST_POSTGRES_URL (a PostgreSQL URL with the right to create databases) runs the suite on a fresh
+ * PostgreSQL database made for the run and dropped after it; without it, on a fresh SQLite file.
+ */
+async function freshDatabase(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_POSTGRES_URL;
+  if (!adminUrl) return { url: `file:${path.join(dataDir, "app.db")}`, drop: async () => undefined };
+  const { default: pg } = await import("pg");
+  const name = `tan_api_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,9 +82,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminToken = `test-admin-${randomBytes(24).toString("hex")}`;
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const database = await freshDatabase(dataDir);
   const env: NodeJS.ProcessEnv = {
-    ...inherited,
+    ...process.env,
+    DATABASE_URL: database.url,
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     HOST: "127.0.0.1",
@@ -82,6 +110,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("baseUrl", baseUrl);
   project.provide("adminToken", adminToken);
   project.provide("dataDir", dataDir);
+  project.provide("databaseUrl", database.url);
 
   return async () => {
     if (server.exitCode === null) {
@@ -91,6 +120,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       if (server.exitCode === null) server.kill("SIGKILL");
     }
     log.end();
+    await database.drop();
     if (!process.env.KEEP_API_TMP) rmSync(dataDir, { recursive: true, force: true });
   };
 }

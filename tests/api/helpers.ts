@@ -1,7 +1,7 @@
 // What the API tests share: the server's address, authenticated fetch, and a read-only look at
 // the server's database to assert what was (or was not) written.
-import path from "node:path";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { inject } from "vitest";
 import { problemDocumentSchema } from "@/lib/schemas/problem";
 
@@ -28,17 +28,32 @@ export async function problemOf(response: Response) {
   return problemDocumentSchema.parse(await response.json());
 }
 
-export function openDatabase(): Database.Database {
-  return new Database(path.join(inject("dataDir"), "app.db"), { readonly: true, fileMustExist: true });
+/**
+ * Rows of a read-only query on the server's own database, SQLite or PostgreSQL. Write SQL that both
+ * understand: quoted camelCase identifiers, `$1`, `$2`… parameters used once each, in order.
+ */
+export async function queryRows<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const url = inject("databaseUrl");
+  if (url.startsWith("file:")) {
+    const db = new Database(url.slice("file:".length), { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare(sql.replace(/\$\d+/g, "?")).all(...params) as T[];
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }
 
-export function countRows(table: string): number {
-  const db = openDatabase();
-  try {
-    return (db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+export async function countRows(table: string): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(`SELECT COUNT(*) AS n FROM "${table}"`);
+  return Number(row?.n ?? 0);
 }
 
 let counter = 0;

@@ -1,14 +1,20 @@
 // The one Prisma client of the process. Next's route bundles and the custom server load separate
-// module graphs, so the instance lives on globalThis and both share it (and its connection).
+// module graphs, so the instance lives on globalThis and both share it (and its connections).
+//
+// Both generated clients ship in every build; DATABASE_URL picks one at start. The PostgreSQL client
+// is generated from the same model definition (scripts/postgres-schema.ts), so the SQLite client's
+// type describes both.
 import { env } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
+import { createPostgresAdapterFactory } from "./postgres-adapter";
 import { createSqliteAdapterFactory } from "./sqlite-adapter";
 
 function createClient(): PrismaClient {
-  if (env.DATABASE_PROVIDER !== "sqlite") {
-    throw new Error(`DATABASE_URL: provider ${env.DATABASE_PROVIDER} is not supported by this build; use a file: URL`);
+  if (env.DATABASE_PROVIDER === "sqlite") {
+    return new PrismaClient({ adapter: createSqliteAdapterFactory(env.DATABASE_URL) });
   }
-  return new PrismaClient({ adapter: createSqliteAdapterFactory(env.DATABASE_URL) });
+  return new PostgresPrismaClient({ adapter: createPostgresAdapterFactory(env.DATABASE_URL) }) as unknown as PrismaClient;
 }
 
 const holder = globalThis as typeof globalThis & { __tanPrisma?: PrismaClient };

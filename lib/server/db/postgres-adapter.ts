@@ -1,0 +1,49 @@
+// The PostgreSQL driver adapter for the Prisma client and CLI. PostgreSQL isolates transactions
+// itself, so unlike SQLite no process-wide lock is needed.
+import { PrismaPg } from "@prisma/adapter-pg";
+
+type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
+type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
+type FieldsResult = { fields: { dataTypeID: number }[] };
+type WithPerformIO = { performIO: (query: unknown) => Promise<FieldsResult> };
+
+const POOL_MAX = 10;
+const CONNECT_TIMEOUT_MS = 5_000;
+const STATEMENT_TIMEOUT_MS = 30_000;
+// The schema engine reads catalog columns of type `name` (19) and `"char"` (18), which adapter-pg
+// 6.19.3 refuses (prisma/orm#27403); they are text to us.
+const TEXT_OID = 25;
+const CATALOG_OIDS = new Set([18, 19]);
+
+function readCatalogTypesAsText<T extends object>(queryable: T): T {
+  const target = queryable as unknown as WithPerformIO;
+  const performIO = target.performIO.bind(queryable);
+  target.performIO = async (query) => {
+    const result = await performIO(query);
+    for (const field of result.fields) if (CATALOG_OIDS.has(field.dataTypeID)) field.dataTypeID = TEXT_OID;
+    return result;
+  };
+  return queryable;
+}
+
+function forMigrations(adapter: Adapter): Adapter {
+  readCatalogTypesAsText(adapter);
+  const startTransaction = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (isolationLevel) => readCatalogTypesAsText<Transaction>(await startTransaction(isolationLevel));
+  return adapter;
+}
+
+export function createPostgresAdapterFactory(url: string, options: { forMigrations?: boolean } = {}): PrismaPg {
+  const factory = new PrismaPg({
+    connectionString: url,
+    max: POOL_MAX,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+  });
+  if (!options.forMigrations) return factory;
+  const connect = factory.connect.bind(factory);
+  const connectToShadowDb = factory.connectToShadowDb.bind(factory);
+  factory.connect = async () => forMigrations(await connect());
+  factory.connectToShadowDb = async () => forMigrations(await connectToShadowDb());
+  return factory;
+}
