@@ -10,7 +10,7 @@ rm -f .tmp/reports/*.json
 
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
 
-if [ ! -d node_modules ] || [ ! -d lib/generated/prisma ]; then
+if [ ! -d node_modules ] || [ ! -d lib/generated/prisma ] || [ ! -d lib/generated/prisma-pg ]; then
   step "install (npm install)"
   npm install --no-audit --no-fund
 fi
