@@ -2,7 +2,7 @@
 // users and tokens, and the seed.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { adminToken, call, countRows, createUser, problemOf, queryRows, uniqueEmail } from "./helpers";
+import { adminToken, baseUrl, call, countRows, createUser, problemOf, queryRows, uniqueEmail } from "./helpers";
 
 const USERS = "/api/router/admin/users";
 
@@ -48,7 +48,7 @@ describe("refusals are problem documents and write nothing", () => {
         }
       },
     });
-    const response = await fetch(`${(await import("./helpers")).baseUrl()}${USERS}`, {
+    const response = await fetch(`${baseUrl()}${USERS}`, {
       method: "POST",
       headers: { authorization: `Bearer ${adminToken()}`, "content-type": "application/json" },
       body: stream,

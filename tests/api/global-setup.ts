@@ -11,7 +11,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     adminToken: string;
-    dataDir: string;
     databaseUrl: string;
   }
 }
@@ -109,7 +108,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide("baseUrl", baseUrl);
   project.provide("adminToken", adminToken);
-  project.provide("dataDir", dataDir);
   project.provide("databaseUrl", database.url);
 
   return async () => {

@@ -2,9 +2,8 @@
 import { createClient, type Client } from "graphql-ws";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { baseUrl, call, createUser } from "./helpers";
+import { call, createUser, socketUrl } from "./helpers";
 
-const socketUrl = () => `${baseUrl().replace(/^http/, "ws")}/api/graphql`;
 const clients: Client[] = [];
 
 function connect(connectionParams?: Record<string, unknown>): Client {

@@ -7,6 +7,8 @@ import { problemDocumentSchema } from "@/lib/schemas/problem";
 
 export const baseUrl = (): string => inject("baseUrl");
 export const adminToken = (): string => inject("adminToken");
+/** The graphql-ws endpoint of the server under test. */
+export const socketUrl = (): string => `${baseUrl().replace(/^http/, "ws")}/api/graphql`;
 
 export type CallOptions = { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> };
 

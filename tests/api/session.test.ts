@@ -3,7 +3,7 @@
 import { createClient } from "graphql-ws";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { baseUrl, call, countRows, problemOf, uniqueEmail } from "./helpers";
+import { baseUrl, call, countRows, problemOf, socketUrl, uniqueEmail } from "./helpers";
 
 /** Signs in through next-auth's credentials endpoint; returns the Cookie header to send after. */
 async function signIn(email: string, password: string): Promise<string | null> {
@@ -53,7 +53,7 @@ describe("sign-in sessions", () => {
         super(url, protocols, { headers: { cookie: cookie! } });
       }
     }
-    const client = createClient({ url: `${baseUrl().replace(/^http/, "ws")}/api/graphql`, webSocketImpl: CookieWebSocket, retryAttempts: 0, lazy: true });
+    const client = createClient({ url: socketUrl(), webSocketImpl: CookieWebSocket, retryAttempts: 0, lazy: true });
     try {
       for await (const result of client.iterate<{ heartbeat: { sequence: number } }>({ query: "subscription { heartbeat(intervalMs: 100) { sequence } }" })) {
         expect(result.data?.heartbeat.sequence).toBe(1);
