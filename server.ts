@@ -8,6 +8,7 @@ import next from "next";
 import { WebSocketServer } from "ws";
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
+import { startEscrowWorker } from "@/lib/server/escrow/worker";
 import { graphqlSchema, type GraphQLContext } from "@/lib/server/graphql/schema";
 import { authenticateSocket } from "@/lib/server/graphql/socket-auth";
 import { logger } from "@/lib/server/log";
@@ -64,7 +65,10 @@ server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) =>
   }
 });
 
+let stopEscrowWorker: (() => Promise<void>) | null = null;
+
 server.listen(env.PORT, env.HOST, () => {
+  stopEscrowWorker = startEscrowWorker();
   logger.info(
     { url: env.PUBLIC_URL, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
     `listening on ${env.PUBLIC_URL} (GraphQL over WebSocket at ${GRAPHQL_PATH})`,
@@ -80,7 +84,9 @@ function shutdown(signal: string): void {
   for (const client of sockets.clients) client.close(1001, "server shutting down");
   sockets.close();
   server.close(() => {
-    void db.$disconnect().finally(() => process.exit(0));
+    void (stopEscrowWorker?.() ?? Promise.resolve())
+      .then(() => db.$disconnect())
+      .finally(() => process.exit(0));
   });
   server.closeIdleConnections();
 }

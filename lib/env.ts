@@ -4,6 +4,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseCurrencies, type CurrencyTable } from "./domain/escrow/currencies";
+import { parseCompletionModes, type CompletionModes } from "./domain/escrow/operation-kinds";
 import { ORG_ID_PATTERN } from "./domain/patterns";
 
 const orgIdSetting = z.string().regex(ORG_ID_PATTERN, "lower-case letters, digits and dashes, at most 64 characters");
@@ -28,6 +30,24 @@ const schema = z.object({
   ESCROW_ORG_NAME: z.string().min(1).max(200).default("Built-in Escrow"),
   /** Adapter URL of the built-in escrow organization; the default is this node's /api/adapter. */
   ESCROW_ADAPTER_URL: urlSetting.optional(),
+  /** How the built-in adapter completes operations: "sync", "async", or e.g. "async,hold=sync". */
+  ESCROW_COMPLETION: z.string().default("sync"),
+  /** How long asynchronous operations wait before the worker takes them (a bank's processing lag). */
+  ESCROW_ASYNC_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
+  /** How often the escrow worker looks for due operations, expired holds and reports to deliver. */
+  ESCROW_WORKER_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(250),
+  /** Currencies the built-in escrow keeps accounts in, with their minor units. */
+  ESCROW_CURRENCIES: z.string().default("USD:2,EUR:2,GBP:2,CHF:2,JPY:0"),
+  /** The router the built-in escrow reports incoming funds to and fetches plans from; default this node's. */
+  ESCROW_ROUTER_URL: urlSetting.optional(),
+  /** A plan approval that cannot fetch the plan for this long is rejected. */
+  ESCROW_APPROVAL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  ESCROW_BANK_NAME: z.string().min(1).max(200).default("Demo Settlement Bank"),
+  ESCROW_BANK_ADDRESS: z.string().min(1).max(200).default("1 Ledger Street, New York, NY 10004, USA"),
+  ESCROW_BANK_ACCOUNT_NUMBER: z.string().min(1).max(64).default("000123456789"),
+  ESCROW_BANK_ACCOUNT_TYPE: z.string().min(1).max(64).default("Escrow checking"),
+  ESCROW_BANK_ROUTING_NUMBER: z.string().min(1).max(64).default("021000021"),
+  ESCROW_BANK_BIC: z.string().min(1).max(64).default("DEMOUS33XXX"),
   /** Signs sessions and seals stored secrets; generated into DATA_DIR on first start when unset. */
   AUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
   /** When set, accepted as an admin bearer token (decisions.md §8). */
@@ -40,7 +60,10 @@ const schema = z.object({
 });
 
 export type Env = Readonly<
-  Omit<z.infer<typeof schema>, "DATABASE_URL" | "AUTH_SECRET" | "PUBLIC_URL" | "ESCROW_ADAPTER_URL" | "SEED_DEMO_DATA"> & {
+  Omit<
+    z.infer<typeof schema>,
+    "DATABASE_URL" | "AUTH_SECRET" | "PUBLIC_URL" | "ESCROW_ADAPTER_URL" | "SEED_DEMO_DATA" | "ESCROW_COMPLETION" | "ESCROW_CURRENCIES" | "ESCROW_ROUTER_URL"
+  > & {
     DATA_DIR: string;
     DATABASE_URL: string;
     DATABASE_PROVIDER: "sqlite" | "postgresql";
@@ -50,6 +73,9 @@ export type Env = Readonly<
     PUBLIC_URL: string;
     ESCROW_ADAPTER_URL: string;
     SEED_DEMO_DATA: boolean;
+    ESCROW_COMPLETION: CompletionModes;
+    ESCROW_CURRENCIES: CurrencyTable;
+    ESCROW_ROUTER_URL: string;
     VERSION: string;
   }
 >;
@@ -86,6 +112,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment settings:\n${lines.join("\n")}`);
   }
   const s = parsed.data;
+  const derived = <T>(name: string, parse: () => T): T => {
+    try {
+      return parse();
+    } catch (error) {
+      throw new Error(`Invalid environment settings:\n  ${name}: ${(error as Error).message}`);
+    }
+  };
+  const completion = derived("ESCROW_COMPLETION", () => parseCompletionModes(s.ESCROW_COMPLETION));
+  const currencies = derived("ESCROW_CURRENCIES", () => parseCurrencies(s.ESCROW_CURRENCIES));
   const dataDir = path.resolve(s.DATA_DIR);
   const databaseUrl = s.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`;
   const provider = databaseUrl.startsWith("file:") ? "sqlite" : "postgresql";
@@ -101,6 +136,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PUBLIC_URL: publicUrl,
     ESCROW_ADAPTER_URL: (s.ESCROW_ADAPTER_URL ?? `${publicUrl}/api/adapter`).replace(/\/+$/, ""),
     SEED_DEMO_DATA: s.SEED_DEMO_DATA === "true",
+    ESCROW_COMPLETION: completion,
+    ESCROW_CURRENCIES: currencies,
+    ESCROW_ROUTER_URL: (s.ESCROW_ROUTER_URL ?? `${publicUrl}/api/router`).replace(/\/+$/, ""),
     VERSION: readVersion(),
   });
 }

@@ -175,7 +175,8 @@ function assetLeg(terms: TradeTemplateTerms): TemplateField[] {
   ];
 }
 
-function paymentLeg(payment: TradePaymentTerms): TemplateField[] {
+/** The payment-leg group's fields, in the order of interface.md; `expiry` last and only when given. */
+export function paymentLegFields(payment: TradePaymentTerms): TemplateField[] {
   const fields = [
     str("assetType", payment.assetType),
     str("assetId", payment.assetId),
@@ -190,7 +191,7 @@ function paymentLeg(payment: TradePaymentTerms): TemplateField[] {
 
 /** Trade template (intent execution, hold, manual signing): asset leg, then payment leg. Amounts verbatim. */
 export function buildTradeTemplate(terms: TradeTemplateTerms): SignatureTemplate {
-  return buildTemplate([assetLeg(terms), paymentLeg(terms.payment)]);
+  return buildTemplate([assetLeg(terms), paymentLegFields(terms.payment)]);
 }
 
 /** Deposit-instruction template: one group, operation "deposit". */

@@ -29,6 +29,8 @@ export const operationIdSchema = externalIdSchema;
 const descriptionSchema = text(DESCRIPTION_MAX_LENGTH);
 
 // POST {adapter_url}/payments/depositInstruction – deposit instructions for an investor.
+// A deposit instruction moves no money, so `nonce` and `signature` may be left out (the router
+// forwards them when the investor signed, flows.md "Deposit"); given, they come together.
 export const depositInstructionRequestSchema = strictObject({
   asset: assetSchema,
   destination: partySchema,
@@ -37,8 +39,11 @@ export const depositInstructionRequestSchema = strictObject({
   details: z
     .string({ error: requiredAs("a string") })
     .max(DESCRIPTION_MAX_LENGTH, { error: `must be at most ${DESCRIPTION_MAX_LENGTH} characters` }),
-  nonce: nonceSchema,
-  signature: signatureSchema,
+  nonce: nonceSchema.optional(),
+  signature: signatureSchema.optional(),
+}).refine((body) => (body.nonce === undefined) === (body.signature === undefined), {
+  error: "nonce and signature come together: give both or neither",
+  path: ["signature"],
 });
 
 /**

@@ -7,10 +7,12 @@ import { generateApiToken, hashApiToken } from "@/lib/server/auth/api-token";
 import { openSecret, sealSecret } from "@/lib/server/crypto/secret-box";
 import { db, type Tx } from "@/lib/server/db/client";
 import { recordAudit } from "@/lib/server/audit/record-audit";
+import { ESCROW_ROUTER_TOKEN_PURPOSE } from "@/lib/server/escrow/router-client";
 import { logger } from "@/lib/server/log";
 
 export const ADAPTER_TOKEN_PURPOSE = "organization-adapter-token";
 const ROUTER_USER_EMAIL = `router@${env.ORG_ID}.internal`;
+const ESCROW_SYSTEM_EMAIL = `system@${env.ESCROW_ORG_ID}.internal`;
 const BOOTSTRAP_ADMIN_EMAIL = `admin-token@${env.ORG_ID}.internal`;
 
 async function ensureOrganizations(tx: Tx): Promise<void> {
@@ -27,10 +29,10 @@ async function ensureOrganizations(tx: Tx): Promise<void> {
   });
 }
 
-function adapterTokenOpens(sealed: string | null): boolean {
+function tokenOpens(sealed: string | null | undefined, purpose: string): boolean {
   if (!sealed) return false;
   try {
-    openSecret(sealed, env.AUTH_SECRET, ADAPTER_TOKEN_PURPOSE);
+    openSecret(sealed, env.AUTH_SECRET, purpose);
     return true;
   } catch {
     return false;
@@ -40,7 +42,7 @@ function adapterTokenOpens(sealed: string | null): boolean {
 /** The router's own organization user, whose token the router presents to the built-in adapter. */
 async function ensureRouterAdapterToken(tx: Tx): Promise<void> {
   const escrow = await tx.organization.findUniqueOrThrow({ where: { id: env.ESCROW_ORG_ID } });
-  if (adapterTokenOpens(escrow.adapterTokenSealed)) return;
+  if (tokenOpens(escrow.adapterTokenSealed, ADAPTER_TOKEN_PURPOSE)) return;
   const user =
     (await tx.user.findUnique({ where: { email: ROUTER_USER_EMAIL } })) ??
     (await tx.user.create({
@@ -54,6 +56,26 @@ async function ensureRouterAdapterToken(tx: Tx): Promise<void> {
   });
   await recordAudit(tx, { actorUserId: null, action: "organization.adapter-token.issued", subjectType: "organization", subjectId: escrow.id });
   logger.info({ organization: escrow.id }, "issued the router's bearer token for the built-in adapter");
+}
+
+/**
+ * The built-in escrow organization's own program user (role organization: a payment organization
+ * calling another surface, decisions.md §6), whose token it presents to the router to fetch plans
+ * and report incoming funds. The token is sealed in the escrow's own settings row.
+ */
+async function ensureEscrowRouterToken(tx: Tx): Promise<void> {
+  const config = await tx.escrowConfig.findUnique({ where: { id: env.ESCROW_ORG_ID } });
+  if (tokenOpens(config?.routerTokenSealed, ESCROW_ROUTER_TOKEN_PURPOSE)) return;
+  const user =
+    (await tx.user.findUnique({ where: { email: ESCROW_SYSTEM_EMAIL } })) ??
+    (await tx.user.create({
+      data: { id: randomUUID(), email: ESCROW_SYSTEM_EMAIL, name: `${env.ESCROW_ORG_NAME} (system)`, role: "organization", organizationId: env.ESCROW_ORG_ID },
+    }));
+  const token = generateApiToken();
+  await tx.apiToken.create({ data: { id: randomUUID(), userId: user.id, tokenHash: hashApiToken(token), label: "built-in escrow → router" } });
+  const routerTokenSealed = sealSecret(token, env.AUTH_SECRET, ESCROW_ROUTER_TOKEN_PURPOSE);
+  await tx.escrowConfig.upsert({ where: { id: env.ESCROW_ORG_ID }, create: { id: env.ESCROW_ORG_ID, routerTokenSealed }, update: { routerTokenSealed } });
+  await recordAudit(tx, { actorUserId: null, action: "escrow.router-token.issued", subjectType: "organization", subjectId: env.ESCROW_ORG_ID });
 }
 
 async function ensureBootstrapAdmin(tx: Tx, adminToken: string): Promise<void> {
@@ -70,6 +92,7 @@ export async function ensureSystemRecords(): Promise<void> {
   await db.$transaction(async (tx) => {
     await ensureOrganizations(tx);
     await ensureRouterAdapterToken(tx);
+    await ensureEscrowRouterToken(tx);
     if (env.ADMIN_TOKEN) await ensureBootstrapAdmin(tx, env.ADMIN_TOKEN);
   });
 }

@@ -1,0 +1,85 @@
+// Records an adapter request as an operation, exactly once. A repeat (same kind and operationId, or
+// same signer and nonce) with the same body gets the first operation back and changes nothing; with
+// another body it is a conflict. A signature already consumed by another operation is refused: the
+// new operation is recorded as failed at once, so its retries get the same answer.
+import { createHash, randomUUID } from "node:crypto";
+import { canonicalJson } from "@/lib/domain/canonical-json";
+import { AppError } from "@/lib/domain/app-error";
+import { ESCROW_ERROR_CODES } from "@/lib/domain/escrow/operation-kinds";
+import { env } from "@/lib/env";
+import { Prisma, type EscrowOperation } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/server/db/client";
+import type { AnyOperationDefinition } from "./operation-definition";
+
+/** Sync operations the request itself runs; the worker only steps in if that request died. */
+const SYNC_RECOVERY_DELAY_MS = 30_000;
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+function requestHashOf(request: unknown): string {
+  return createHash("sha256").update(canonicalJson(request)).digest("hex");
+}
+
+async function existingFor(key: string, requestHash: string, callerUserId: string): Promise<EscrowOperation | null> {
+  const existing = await db.escrowOperation.findUnique({ where: { operationKey: key } });
+  if (!existing) return null;
+  if (existing.requestHash !== requestHash || existing.callerUserId !== callerUserId) {
+    throw new AppError(
+      "IDEMPOTENCY_KEY_REUSED",
+      `operation ${existing.id} was already accepted under the same key (${key}) with another request; nothing was changed`,
+    );
+  }
+  return existing;
+}
+
+export async function acceptOperation(
+  definition: AnyOperationDefinition,
+  request: unknown,
+  callerUserId: string,
+): Promise<{ op: EscrowOperation; created: boolean }> {
+  const key = definition.keyOf(request);
+  const requestHash = requestHashOf(request);
+  if (key) {
+    const existing = await existingFor(key, requestHash, callerUserId);
+    if (existing) return { op: existing, created: false };
+  }
+  const consumedSignature = definition.consumedSignatureOf?.(request) ?? null;
+  const async = env.ESCROW_COMPLETION[definition.kind] === "async";
+  const base = {
+    kind: definition.kind,
+    operationKey: key,
+    requestHash,
+    request: JSON.stringify(request),
+    callerUserId,
+    dueAt: new Date(Date.now() + (async ? env.ESCROW_ASYNC_DELAY_MS : SYNC_RECOVERY_DELAY_MS)),
+  };
+  try {
+    const op = await db.escrowOperation.create({ data: { ...base, id: randomUUID(), consumedSignature } });
+    return { op, created: true };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  // Lost a race on the key, or the signature was consumed by another operation.
+  if (key) {
+    const existing = await existingFor(key, requestHash, callerUserId);
+    if (existing) return { op: existing, created: false };
+  }
+  const consumer = consumedSignature
+    ? await db.escrowOperation.findUnique({ where: { consumedSignature }, select: { id: true } })
+    : null;
+  if (!consumer) throw new AppError("CONFLICT", "the operation conflicts with another one being recorded; retry it");
+  const code = definition.kind === "approval" ? 1001 : ESCROW_ERROR_CODES[definition.kind];
+  const op = await db.escrowOperation.create({
+    data: {
+      ...base,
+      id: randomUUID(),
+      status: "failed",
+      errorCode: code,
+      errorMessage: `the signature was already consumed by operation ${consumer.id}: one signed request moves money once`,
+      completedAt: new Date(),
+    },
+  });
+  return { op, created: true };
+}

@@ -1,0 +1,51 @@
+// Holds still HELD at their expiry go back to their owner (decisions.md §3): the escrow
+// organization rolls them back itself, each a conditional HELD → EXPIRED write with its postings.
+import { unitsOf } from "@/lib/domain/escrow/ledger-units";
+import { db } from "@/lib/server/db/client";
+import { logger } from "@/lib/server/log";
+import { ConcurrentUpdate } from "./errors";
+import { postMovement } from "./post-movement";
+
+const BATCH = 50;
+
+async function expireOne(holdId: string): Promise<boolean> {
+  try {
+    return await db.$transaction(async (tx) => {
+      const hold = await tx.escrowHold.findUnique({ where: { id: holdId } });
+      if (!hold || hold.status !== "HELD") return false;
+      const now = new Date();
+      const entryId = await postMovement(tx, {
+        movement: { kind: "expiry", accountId: hold.accountId, currency: hold.currency, units: unitsOf(hold.quantity) },
+        causeId: hold.id,
+        memo: `hold ${hold.operationId} expired at ${hold.expiry}`,
+      });
+      const { count } = await tx.escrowHold.updateMany({
+        where: { id: hold.id, status: "HELD" },
+        data: { status: "EXPIRED", settlementEntryId: entryId, settledAt: now },
+      });
+      if (count !== 1) throw new ConcurrentUpdate(`hold ${hold.operationId} was settled meanwhile`);
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof ConcurrentUpdate) return false; // settled by a release or rollback first: nothing to do
+    throw error;
+  }
+}
+
+/** Rolls back every hold whose expiry has passed; returns how many expired. */
+export async function expireHolds(nowSeconds = Math.floor(Date.now() / 1000)): Promise<number> {
+  const due = await db.escrowHold.findMany({
+    where: { status: "HELD", expiry: { lte: nowSeconds } },
+    orderBy: { expiry: "asc" },
+    take: BATCH,
+    select: { id: true, operationId: true },
+  });
+  let expired = 0;
+  for (const hold of due) {
+    if (await expireOne(hold.id)) {
+      expired += 1;
+      logger.info({ operationId: hold.operationId }, "escrow: hold expired and was rolled back");
+    }
+  }
+  return expired;
+}

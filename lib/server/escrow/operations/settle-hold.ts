@@ -1,0 +1,27 @@
+// What release and rollback share: finding the hold they name by its operationId and checking that
+// the request's terms are the hold's own.
+import { amountsEqual, parseAmount } from "@/lib/domain/amount";
+import { holdSettlementRefusal, isHoldStatus, type HoldSettlement, type HoldStatus } from "@/lib/domain/escrow/hold-status";
+import type { Tx } from "@/lib/server/db/client";
+import type { ExecutionContext } from "@/lib/schemas/operation";
+import type { Party } from "@/lib/schemas/account";
+import { OperationRefusal } from "../errors";
+
+type SettleRequest = { operationId: string; source: Party; quantity: string; executionContext: ExecutionContext };
+
+export async function findHoldToSettle(tx: Tx, r: SettleRequest, currency: string, settlement: HoldSettlement) {
+  const hold = await tx.escrowHold.findUnique({ where: { operationId: r.operationId } });
+  if (!hold) throw new OperationRefusal(`no hold with operationId ${r.operationId}: nothing to ${settlement === "release" ? "release" : "roll back"}`);
+  const mismatches: string[] = [];
+  if (hold.executionPlanId !== r.executionContext.executionPlanId) {
+    mismatches.push(`it belongs to plan ${hold.executionPlanId}, not ${r.executionContext.executionPlanId}`);
+  }
+  if (hold.currency !== currency) mismatches.push(`it is in ${hold.currency}, not ${currency}`);
+  if (hold.ownerFinId !== r.source.finId) mismatches.push(`its funds are ${hold.ownerFinId}'s, not ${r.source.finId}'s`);
+  if (!amountsEqual(parseAmount(hold.quantity), parseAmount(r.quantity))) {
+    mismatches.push(`it holds ${hold.quantity}, not ${r.quantity} (a partial ${settlement} is refused)`);
+  }
+  if (mismatches.length > 0) throw new OperationRefusal(`hold ${r.operationId} does not match: ${mismatches.join("; ")}`);
+  const status: HoldStatus = isHoldStatus(hold.status) ? hold.status : "HELD";
+  return { hold, status, refusal: holdSettlementRefusal(status, settlement) };
+}

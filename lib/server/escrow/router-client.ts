@@ -1,0 +1,40 @@
+// How the built-in escrow organization calls the router, like any payment organization would: over
+// HTTP at ESCROW_ROUTER_URL, with the bearer token it was given (its own organization user), a
+// timeout on every call.
+import { env } from "@/lib/env";
+import { openSecret } from "@/lib/server/crypto/secret-box";
+import { db } from "@/lib/server/db/client";
+
+export const ESCROW_ROUTER_TOKEN_PURPOSE = "escrow-router-token";
+const ROUTER_TIMEOUT_MS = 10_000;
+const ANSWER_MAX_CHARS = 1_000_000;
+
+async function routerToken(): Promise<string> {
+  const config = await db.escrowConfig.findUnique({ where: { id: env.ESCROW_ORG_ID } });
+  if (!config?.routerTokenSealed) throw new Error("the escrow organization has no router token yet (ensureSystemRecords makes one)");
+  return openSecret(config.routerTokenSealed, env.AUTH_SECRET, ESCROW_ROUTER_TOKEN_PURPOSE);
+}
+
+export type RouterAnswer = { status: number; body: unknown; text: string };
+
+/** Calls the router; network failures and timeouts throw, any HTTP answer is returned. */
+export async function callRouter(method: "GET" | "POST", path: string, body?: unknown): Promise<RouterAnswer> {
+  const response = await fetch(`${env.ESCROW_ROUTER_URL}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await routerToken()}`,
+      accept: "application/json",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(ROUTER_TIMEOUT_MS),
+  });
+  const text = (await response.text()).slice(0, ANSWER_MAX_CHARS);
+  let parsed: unknown = null;
+  try {
+    parsed = text === "" ? null : JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  return { status: response.status, body: parsed, text };
+}

@@ -1,0 +1,110 @@
+// Runs one pending escrow operation to completion: claim it (a lease, so two runners never run the
+// same one), check outside the database, then write its effects and its completion in one
+// transaction whose completion is a conditional write (pending → succeeded). A refusal completes it
+// as failed with the kind's Code and nothing else written; a fault leaves it pending with a backoff
+// for the worker; a lost race on an account is retried at once.
+import { Prisma, type EscrowOperation } from "@/lib/generated/prisma/client";
+import { ESCROW_ERROR_CODES, isEscrowOperationKind } from "@/lib/domain/escrow/operation-kinds";
+import { db } from "@/lib/server/db/client";
+import { logger } from "@/lib/server/log";
+import { ConcurrentUpdate, OperationRefusal } from "./errors";
+import { RetryLater } from "./operation-definition";
+import { OPERATIONS } from "./operations";
+
+const LEASE_MS = 60_000;
+const CONFLICT_RETRIES = 8;
+const BACKOFF_MAX_MS = 60_000;
+const MESSAGE_MAX_CHARS = 2_000;
+
+function isRetryableDatabaseError(error: unknown): boolean {
+  if (error instanceof ConcurrentUpdate) return true;
+  // P2002: two first postings raced to open the same account; P2034: a write conflict or deadlock.
+  return error instanceof Prisma.PrismaClientKnownRequestError && (error.code === "P2002" || error.code === "P2034");
+}
+
+async function claim(cid: string, now: Date): Promise<EscrowOperation | null> {
+  const { count } = await db.escrowOperation.updateMany({
+    where: { id: cid, status: "pending", OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    data: { claimedUntil: new Date(now.getTime() + LEASE_MS), attempts: { increment: 1 } },
+  });
+  return count === 1 ? db.escrowOperation.findUnique({ where: { id: cid } }) : null;
+}
+
+async function completeFailed(op: EscrowOperation, code: number, message: string): Promise<void> {
+  await db.escrowOperation.updateMany({
+    where: { id: op.id, status: "pending" },
+    data: { status: "failed", errorCode: code, errorMessage: message.slice(0, MESSAGE_MAX_CHARS), completedAt: new Date(), claimedUntil: null },
+  });
+}
+
+async function postpone(op: EscrowOperation, reason: string): Promise<void> {
+  const delayMs = Math.min(BACKOFF_MAX_MS, 500 * 2 ** Math.min(op.attempts, 10));
+  await db.escrowOperation.updateMany({
+    where: { id: op.id, status: "pending" },
+    data: { claimedUntil: null, dueAt: new Date(Date.now() + delayMs), lastError: reason.slice(0, MESSAGE_MAX_CHARS) },
+  });
+}
+
+async function executeAndComplete(op: EscrowOperation, request: unknown, prepared: unknown): Promise<void> {
+  const definition = OPERATIONS[op.kind as keyof typeof OPERATIONS];
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.$transaction(async (tx) => {
+        const now = new Date();
+        const response = await definition.execute(tx, request, { cid: op.id, prepared, now, op });
+        const { count } = await tx.escrowOperation.updateMany({
+          where: { id: op.id, status: "pending" },
+          data: { status: "succeeded", response: JSON.stringify(response), completedAt: now, claimedUntil: null, lastError: null },
+        });
+        if (count !== 1) throw new ConcurrentUpdate(`operation ${op.id} was completed by another runner`);
+      });
+      return;
+    } catch (error) {
+      if (!isRetryableDatabaseError(error) || attempt >= CONFLICT_RETRIES) throw error;
+      const finished = await db.escrowOperation.findUnique({ where: { id: op.id }, select: { status: true } });
+      if (finished?.status !== "pending") return;
+    }
+  }
+}
+
+/** Runs the operation if it is pending and nobody else holds it; returns it as it is afterwards. */
+export async function runOperation(cid: string): Promise<EscrowOperation | null> {
+  const op = await claim(cid, new Date());
+  if (!op) return db.escrowOperation.findUnique({ where: { id: cid } });
+  const log = logger.child({ cid, kind: op.kind, attempt: op.attempts });
+  if (!isEscrowOperationKind(op.kind)) {
+    await completeFailed(op, 1, `unknown operation kind ${op.kind}`);
+    return db.escrowOperation.findUnique({ where: { id: cid } });
+  }
+  const definition = OPERATIONS[op.kind];
+  const code = op.kind === "approval" ? 1001 : ESCROW_ERROR_CODES[op.kind];
+  try {
+    const request = definition.schema.parse(JSON.parse(op.request));
+    const prepared = await definition.prepare(request, op);
+    await executeAndComplete(op, request, prepared);
+  } catch (error) {
+    if (error instanceof OperationRefusal) {
+      log.info({ reason: error.message }, "escrow: operation refused");
+      await completeFailed(op, code, error.message);
+    } else if (error instanceof RetryLater) {
+      log.warn({ reason: error.message }, "escrow: operation postponed");
+      await postpone(op, error.message);
+    } else {
+      log.error({ err: error }, "escrow: operation faulted; it stays pending and will be retried");
+      await postpone(op, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    }
+  }
+  return db.escrowOperation.findUnique({ where: { id: cid } });
+}
+
+/** Pending operations that are due and unclaimed, oldest first. */
+export async function dueOperationIds(limit: number): Promise<string[]> {
+  const now = new Date();
+  const rows = await db.escrowOperation.findMany({
+    where: { status: "pending", dueAt: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    orderBy: { dueAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,187 @@
+-- CreateTable
+CREATE TABLE "EscrowAccount" (
+    "id" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "ownerFinId" TEXT NOT NULL,
+    "currency" TEXT NOT NULL,
+    "balance" TEXT NOT NULL DEFAULT '0',
+    "held" TEXT NOT NULL DEFAULT '0',
+    "available" TEXT NOT NULL DEFAULT '0',
+    "version" INTEGER NOT NULL DEFAULT 0,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "EscrowAccount_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "EscrowJournalEntry" (
+    "id" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "causeId" TEXT NOT NULL,
+    "memo" TEXT NOT NULL DEFAULT '',
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "EscrowJournalEntry_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "EscrowPosting" (
+    "id" TEXT NOT NULL,
+    "entryId" TEXT NOT NULL,
+    "accountId" TEXT NOT NULL,
+    "bucket" TEXT NOT NULL,
+    "currency" TEXT NOT NULL,
+    "amount" TEXT NOT NULL,
+
+    CONSTRAINT "EscrowPosting_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "EscrowDepositInstruction" (
+    "id" TEXT NOT NULL,
+    "reference" TEXT NOT NULL,
+    "accountId" TEXT NOT NULL,
+    "ownerFinId" TEXT NOT NULL,
+    "currency" TEXT NOT NULL,
+    "amount" TEXT NOT NULL,
+    "details" TEXT NOT NULL DEFAULT '',
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "EscrowDepositInstruction_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "EscrowIncomingFunds" (
+    "id" TEXT NOT NULL,
+    "reference" TEXT NOT NULL,
+    "amount" TEXT NOT NULL,
+    "currency" TEXT NOT NULL,
+    "accountId" TEXT NOT NULL,
+    "journalEntryId" TEXT NOT NULL,
+    "idempotencyKey" TEXT,
+    "requestHash" TEXT NOT NULL,
+    "recordedBy" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "EscrowIncomingFunds_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "EscrowOperation" (
+    "id" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "operationKey" TEXT,
+    "consumedSignature" TEXT,
+    "requestHash" TEXT NOT NULL,
+    "request" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "response" TEXT,
+    "errorCode" INTEGER,
+    "errorMessage" TEXT,
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "dueAt" TIMESTAMP(3) NOT NULL,
+    "claimedUntil" TIMESTAMP(3),
+    "lastError" TEXT,
+    "callerUserId" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "completedAt" TIMESTAMP(3),
+
+    CONSTRAINT "EscrowOperation_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "EscrowHold" (
+    "id" TEXT NOT NULL,
+    "operationId" TEXT NOT NULL,
+    "holdCid" TEXT NOT NULL,
+    "accountId" TEXT NOT NULL,
+    "ownerFinId" TEXT NOT NULL,
+    "currency" TEXT NOT NULL,
+    "quantity" TEXT NOT NULL,
+    "expiry" INTEGER NOT NULL,
+    "executionPlanId" TEXT NOT NULL,
+    "signedDestination" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'HELD',
+    "releasedToFinId" TEXT,
+    "settledByCid" TEXT,
+    "settlementEntryId" TEXT,
+    "settledAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "EscrowHold_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "EscrowOutbox" (
+    "id" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "payload" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "nextAttemptAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "claimedUntil" TIMESTAMP(3),
+    "lastError" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "deliveredAt" TIMESTAMP(3),
+
+    CONSTRAINT "EscrowOutbox_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "EscrowConfig" (
+    "id" TEXT NOT NULL,
+    "routerTokenSealed" TEXT,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "EscrowConfig_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "EscrowAccount_ownerFinId_currency_key" ON "EscrowAccount"("ownerFinId", "currency");
+
+-- CreateIndex
+CREATE INDEX "EscrowJournalEntry_causeId_idx" ON "EscrowJournalEntry"("causeId");
+
+-- CreateIndex
+CREATE INDEX "EscrowPosting_entryId_idx" ON "EscrowPosting"("entryId");
+
+-- CreateIndex
+CREATE INDEX "EscrowPosting_accountId_idx" ON "EscrowPosting"("accountId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "EscrowDepositInstruction_reference_key" ON "EscrowDepositInstruction"("reference");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "EscrowIncomingFunds_idempotencyKey_key" ON "EscrowIncomingFunds"("idempotencyKey");
+
+-- CreateIndex
+CREATE INDEX "EscrowIncomingFunds_reference_idx" ON "EscrowIncomingFunds"("reference");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "EscrowOperation_operationKey_key" ON "EscrowOperation"("operationKey");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "EscrowOperation_consumedSignature_key" ON "EscrowOperation"("consumedSignature");
+
+-- CreateIndex
+CREATE INDEX "EscrowOperation_status_dueAt_idx" ON "EscrowOperation"("status", "dueAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "EscrowHold_operationId_key" ON "EscrowHold"("operationId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "EscrowHold_holdCid_key" ON "EscrowHold"("holdCid");
+
+-- CreateIndex
+CREATE INDEX "EscrowHold_status_expiry_idx" ON "EscrowHold"("status", "expiry");
+
+-- CreateIndex
+CREATE INDEX "EscrowOutbox_status_nextAttemptAt_idx" ON "EscrowOutbox"("status", "nextAttemptAt");
+
+-- AddForeignKey
+ALTER TABLE "EscrowPosting" ADD CONSTRAINT "EscrowPosting_entryId_fkey" FOREIGN KEY ("entryId") REFERENCES "EscrowJournalEntry"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "EscrowPosting" ADD CONSTRAINT "EscrowPosting_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "EscrowAccount"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
