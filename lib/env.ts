@@ -4,6 +4,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+// Relative imports only, here and in what these modules import: prisma.config.ts loads this file
+// without the "@/" alias.
 import { parseCurrencies, type CurrencyTable } from "./domain/escrow/currencies";
 import { parseCompletionModes, type CompletionModes } from "./domain/escrow/operation-kinds";
 import { ORG_ID_PATTERN } from "./domain/patterns";

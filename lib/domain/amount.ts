@@ -1,7 +1,7 @@
 // Exact decimal amounts (decisions.md §3). Values travel as decimal strings and are computed as a
 // bigint coefficient with a decimal scale, so no JavaScript float ever touches money.
 
-import { AMOUNT_MAX_FRACTION_DIGITS, AMOUNT_MAX_INTEGER_DIGITS, AMOUNT_PATTERN } from "@/lib/domain/patterns";
+import { AMOUNT_MAX_FRACTION_DIGITS, AMOUNT_MAX_INTEGER_DIGITS, AMOUNT_PATTERN } from "./patterns";
 
 /** value = coefficient / 10^scale. Arithmetic results keep the natural decimal scale (not normalized). */
 export type Amount = { readonly coefficient: bigint; readonly scale: number };

@@ -13,13 +13,18 @@ export const socketUrl = (): string => `${baseUrl().replace(/^http/, "ws")}/api/
 export type CallOptions = { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> };
 
 export async function call(method: string, urlPath: string, options: CallOptions = {}): Promise<Response> {
+  return callAt(baseUrl(), method, urlPath, options);
+}
+
+/** Like call, against another server (one a test started itself). */
+export async function callAt(base: string, method: string, urlPath: string, options: CallOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers["content-type"] ??= "application/json";
-  return fetch(`${baseUrl()}${urlPath}`, { method, headers, body });
+  return fetch(`${base}${urlPath}`, { method, headers, body });
 }
 
 /** Asserts the response is a problem document and returns it parsed. */
@@ -35,7 +40,11 @@ export async function problemOf(response: Response) {
  * understand: quoted camelCase identifiers, `$1`, `$2`… parameters used once each, in order.
  */
 export async function queryRows<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const url = inject("databaseUrl");
+  return queryRowsAt<T>(inject("databaseUrl"), sql, params);
+}
+
+/** Like queryRows, on another server's database. */
+export async function queryRowsAt<T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
   if (url.startsWith("file:")) {
     const db = new Database(url.slice("file:".length), { readonly: true, fileMustExist: true });
     try {
@@ -66,8 +75,16 @@ export function uniqueEmail(prefix = "user"): string {
 
 /** Creates a user through the admin API and returns its id and bearer token. */
 export async function createUser(role: string, extra: Record<string, unknown> = {}): Promise<{ id: string; token: string }> {
-  const response = await call("POST", "/api/router/admin/users", {
-    token: adminToken(),
+  return createUserAt({ baseUrl: baseUrl(), adminToken: adminToken() }, role, extra);
+}
+
+export async function createUserAt(
+  server: { baseUrl: string; adminToken: string },
+  role: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; token: string }> {
+  const response = await callAt(server.baseUrl, "POST", "/api/router/admin/users", {
+    token: server.adminToken,
     body: { email: uniqueEmail(role), name: `Test ${role}`, role, ...extra },
   });
   if (response.status !== 201) throw new Error(`createUser ${role}: ${response.status} ${await response.text()}`);

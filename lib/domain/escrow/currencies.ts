@@ -1,6 +1,6 @@
 // The currencies an escrow organization keeps accounts in, with their minor units: a careful bank
 // refuses "10.001 USD" rather than round it.
-import { CURRENCY_CODE_PATTERN } from "@/lib/domain/patterns";
+import { CURRENCY_CODE_PATTERN } from "../patterns";
 import { decimalsNeeded, unitsOf } from "./ledger-units";
 
 export type CurrencyTable = ReadonlyMap<string, number>;

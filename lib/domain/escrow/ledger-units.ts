@@ -1,8 +1,8 @@
 // Ledger arithmetic for the escrow books. Amounts on the wire have at most 18 fraction digits
 // (decisions.md §3), so every amount is an exact bigint count of 10^-18 units here. Units are
 // signed: the external bank account's balance is minus the money that entered through it.
-import { AMOUNT_MAX_FRACTION_DIGITS } from "@/lib/domain/patterns";
-import { formatAmount, makeAmount, parseAmount, toMinorUnits } from "@/lib/domain/amount";
+import { AMOUNT_MAX_FRACTION_DIGITS } from "../patterns";
+import { formatAmount, makeAmount, parseAmount, toMinorUnits } from "../amount";
 
 export const UNIT_SCALE = AMOUNT_MAX_FRACTION_DIGITS;
 

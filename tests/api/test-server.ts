@@ -1,0 +1,150 @@
+// Starts the real production server (the built Next app + server.ts) on a free port with a fresh
+// temporary database. The global setup starts the shared one; tests that need their own settings
+// (asynchronous escrow, a restart) start another with startTestServer.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tsx = path.join(root, "node_modules", ".bin", "tsx");
+const STARTUP_TIMEOUT_MS = 90_000;
+
+export type TestDatabase = { url: string; drop: () => Promise<void> };
+
+/**
+ * TEST_POSTGRES_URL (a PostgreSQL URL with the right to create databases) runs the suite on a fresh
+ * PostgreSQL database made for the run and dropped after it; without it, on a fresh SQLite file.
+ */
+async function freshDatabase(dataDir: string): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_POSTGRES_URL;
+  if (!adminUrl) return { url: `file:${path.join(dataDir, "app.db")}`, drop: async () => undefined };
+  const { default: pg } = await import("pg");
+  const name = `tan_api_${Date.now()}_${process.pid}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) break;
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const log = existsSync(logFile) ? readFileSync(logFile, "utf8").slice(-4000) : "(no log)";
+  throw new Error(`The API test server did not become healthy at ${url}.\n--- server log ---\n${log}`);
+}
+
+export type TestServer = {
+  baseUrl: string;
+  adminToken: string;
+  databaseUrl: string;
+  dataDir: string;
+  /** Stops the process (SIGTERM, then SIGKILL after 10 s); the database stays. */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+  /** Starts the server again on the same database and port, with extra settings. */
+  restart: (settings?: Record<string, string>) => Promise<void>;
+  /** Stops it and deletes its database and data directory. */
+  dispose: () => Promise<void>;
+};
+
+export async function startTestServer(settings: Record<string, string> = {}): Promise<TestServer> {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    throw new Error("No production build: run `npm run build` first (npm test does it).");
+  }
+  const dataDir = path.join(root, ".tmp", `api-${Date.now()}-${process.pid}-${randomBytes(3).toString("hex")}`);
+  mkdirSync(dataDir, { recursive: true });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const adminToken = `test-admin-${randomBytes(24).toString("hex")}`;
+  const database = await freshDatabase(dataDir);
+  const baseEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    ADMIN_TOKEN: adminToken,
+    LOG_LEVEL: "warn",
+    NEXT_TELEMETRY_DISABLED: "1",
+    CHECKPOINT_DISABLE: "1",
+  };
+
+  const prepared = spawnSync(tsx, ["scripts/prepare.ts", "--no-build"], { cwd: root, env: { ...baseEnv, ...settings }, encoding: "utf8" });
+  if (prepared.status !== 0) throw new Error(`prepare failed:\n${prepared.stdout}\n${prepared.stderr}`);
+
+  const logFile = path.join(dataDir, "server.log");
+  const log = createWriteStream(logFile, { flags: "a" });
+  let server: ChildProcess | null = null;
+
+  const launch = async (extra: Record<string, string>) => {
+    const child = spawn(tsx, ["server.ts"], { cwd: root, env: { ...baseEnv, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout?.pipe(log, { end: false });
+    child.stderr?.pipe(log, { end: false });
+    server = child;
+    await waitForHealth(baseUrl, child, logFile);
+  };
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    const child = server;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill(signal);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGKILL");
+      await exited;
+    }
+  };
+
+  await launch(settings);
+  return {
+    baseUrl,
+    adminToken,
+    databaseUrl: database.url,
+    dataDir,
+    stop,
+    restart: async (extra = {}) => {
+      await stop();
+      await launch({ ...settings, ...extra });
+    },
+    dispose: async () => {
+      await stop();
+      log.end();
+      await database.drop();
+      if (!process.env.KEEP_API_TMP) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
