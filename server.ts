@@ -68,7 +68,7 @@ server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) =>
 let stopEscrowWorker: (() => Promise<void>) | null = null;
 
 server.listen(env.PORT, env.HOST, () => {
-  stopEscrowWorker = startEscrowWorker();
+  if (env.ESCROW_WORKER === "on") stopEscrowWorker = startEscrowWorker();
   logger.info(
     { url: env.PUBLIC_URL, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
     `listening on ${env.PUBLIC_URL} (GraphQL over WebSocket at ${GRAPHQL_PATH})`,

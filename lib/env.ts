@@ -36,6 +36,8 @@ const schema = z.object({
   ESCROW_COMPLETION: z.string().default("sync"),
   /** How long asynchronous operations wait before the worker takes them (a bank's processing lag). */
   ESCROW_ASYNC_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
+  /** "off" keeps this process from running the escrow worker (when another process runs it). */
+  ESCROW_WORKER: z.enum(["on", "off"]).default("on"),
   /** How often the escrow worker looks for due operations, expired holds and reports to deliver. */
   ESCROW_WORKER_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(250),
   /** Currencies the built-in escrow keeps accounts in, with their minor units. */

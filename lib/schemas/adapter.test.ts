@@ -55,7 +55,13 @@ describe("depositInstructionRequestSchema", () => {
 
   it("needs a signature with its template", () => {
     expect(depositInstructionRequestSchema.safeParse({ ...valid, signature: BUYER_SIGNATURE }).success).toBe(false);
-    expect(issuesOf(depositInstructionRequestSchema, omit(valid, "nonce"))).toEqual(["nonce: is required"]);
+  });
+
+  it("takes nonce and signature together or not at all", () => {
+    expect(depositInstructionRequestSchema.safeParse(omit(omit(valid, "nonce"), "signature")).success).toBe(true);
+    expect(issuesOf(depositInstructionRequestSchema, omit(valid, "nonce"))).toEqual([
+      "signature: nonce and signature come together: give both or neither",
+    ]);
   });
 });
 

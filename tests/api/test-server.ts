@@ -66,6 +66,19 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string)
   throw new Error(`The API test server did not become healthy at ${url}.\n--- server log ---\n${log}`);
 }
 
+async function waitUntilDown(url: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the test server at ${url} is still answering after it was stopped`);
+}
+
 export type TestServer = {
   baseUrl: string;
   adminToken: string;
@@ -111,22 +124,33 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
   let server: ChildProcess | null = null;
 
   const launch = async (extra: Record<string, string>) => {
-    const child = spawn(tsx, ["server.ts"], { cwd: root, env: { ...baseEnv, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
+    // Its own process group: tsx runs the server in a child process, and a SIGKILL of tsx alone
+    // would leave that child serving.
+    const child = spawn(tsx, ["server.ts"], { cwd: root, env: { ...baseEnv, ...extra }, stdio: ["ignore", "pipe", "pipe"], detached: true });
     child.stdout?.pipe(log, { end: false });
     child.stderr?.pipe(log, { end: false });
     server = child;
     await waitForHealth(baseUrl, child, logFile);
   };
+  const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
   const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
     const child = server;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill(signal);
+    killGroup(child, signal);
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGKILL");
+      killGroup(child, "SIGKILL");
       await exited;
     }
+    killGroup(child, "SIGKILL"); // whatever of the group outlived its leader
+    await waitUntilDown(baseUrl);
   };
 
   await launch(settings);

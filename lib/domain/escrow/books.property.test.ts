@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import {
+  BooksError,
   applyPostings,
   checkBooks,
   isBalanced,
@@ -43,6 +44,10 @@ const amountArb = (maxInteger: number): fc.Arbitrary<string> =>
     .map(([integer, fraction]) => (fraction === undefined ? `${integer}` : `${integer}.${fraction}`))
     .filter((s) => unitsOf(s) > 0n);
 
+/** A hold or payout of exactly what the model says is available: the boundary a refusal must not cross. */
+const ALL_AVAILABLE = "all available";
+const spendArb = fc.oneof({ weight: 5, arbitrary: amountArb(200) }, { weight: 1, arbitrary: fc.constant(ALL_AVAILABLE) });
+
 const holdIndexArb = fc.nat({ max: 59 });
 
 // Deposits are larger and more frequent than holds and payouts, so that most of these succeed and
@@ -58,7 +63,7 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
       kind: fc.constant("hold" as const),
       customer: customerArb,
       currency: currencyArb,
-      amount: amountArb(200),
+      amount: spendArb,
       id: fc.uuid(),
     }),
   },
@@ -66,7 +71,7 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom("rollback" as const, "expiry" as const), holdIndex: holdIndexArb }) },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant("payout" as const), customer: customerArb, currency: currencyArb, amount: amountArb(200) }),
+    arbitrary: fc.record({ kind: fc.constant("payout" as const), customer: customerArb, currency: currencyArb, amount: spendArb }),
   },
 );
 
@@ -150,14 +155,20 @@ function run(w: World, cmd: Command, step: number, stats: Stats): void {
     case "hold":
     case "payout": {
       const id = accountId(cmd.customer, cmd.currency);
-      const units = unitsOf(cmd.amount);
-      const short = expectedAvailable(w, id) < units;
+      const amount = cmd.amount === ALL_AVAILABLE ? formatUnits(expectedAvailable(w, id)) : cmd.amount;
+      const units = unitsOf(amount);
       const m: Movement =
         cmd.kind === "hold"
           ? { kind: "hold", accountId: id, currency: cmd.currency, units }
           : { kind: "payout", accountId: id, bankId: bankId(cmd.currency), currency: cmd.currency, units };
+      if (units === 0n) {
+        // Moving nothing is a caller's bug, never a customer's refusal.
+        expect(() => refusalOf(m, w.accounts)).toThrow(BooksError);
+        return;
+      }
+      const short = expectedAvailable(w, id) < units;
       const refusal = attempt(w, m, cmd.kind === "hold" ? cmd.id : entryId);
-      expect(refusal !== null, `${cmd.kind} of ${cmd.amount} refused exactly when short`).toBe(short);
+      expect(refusal !== null, `${cmd.kind} of ${amount} refused exactly when short`).toBe(short);
       if (refusal !== null) {
         count(stats, `${cmd.kind} refused`);
         expect(refusal).toContain(`${formatUnits(expectedAvailable(w, id))} ${cmd.currency} available`);

@@ -9,7 +9,10 @@ export type CurrencyTable = ReadonlyMap<string, number>;
 export function parseCurrencies(setting: string): CurrencyTable {
   const table = new Map<string, number>();
   for (const part of setting.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
-    const [code = "", decimals = ""] = part.split(":").map((s) => s.trim());
+    const pieces = part.split(":").map((s) => s.trim());
+    if (pieces.length > 2) throw new Error(`"${part}": write CODE:minorUnits, e.g. USD:2`);
+    const [code = "", decimals = ""] = pieces;
+    if (table.has(code)) throw new Error(`"${part}": ${code} is listed twice`);
     if (!CURRENCY_CODE_PATTERN.test(code)) throw new Error(`"${part}": a currency is three upper-case letters`);
     if (!/^(?:[0-9]|1[0-8])$/.test(decimals)) throw new Error(`"${part}": give the minor units, 0 to 18, after a colon`);
     table.set(code, Number(decimals));

@@ -18,14 +18,15 @@ export function settledStatus(settlement: HoldSettlement): HoldStatus {
 
 /** Why `settlement` cannot happen to a hold in `status`, or null when it can. */
 export function holdSettlementRefusal(status: HoldStatus, settlement: HoldSettlement): string | null {
+  const what = settlement === "expiry" ? "an expiry" : `a ${settlement}`;
   switch (status) {
     case "HELD":
       return null;
     case "RELEASED":
-      return `the hold was already released; a ${settlement} cannot follow a release`;
+      return `the hold was already released; ${what} cannot follow a release`;
     case "ROLLED_BACK":
-      return `the hold was already rolled back; a ${settlement} cannot follow a rollback`;
+      return `the hold was already rolled back; ${what} cannot follow a rollback`;
     case "EXPIRED":
-      return `the hold expired and its funds went back to the owner; a ${settlement} cannot follow an expiry`;
+      return `the hold expired and its funds went back to the owner; ${what} cannot follow an expiry`;
   }
 }

@@ -28,7 +28,9 @@ export function parseCompletionModes(setting: string): CompletionModes {
   let fallback: CompletionMode = "sync";
   const overrides: Partial<Record<EscrowOperationKind, CompletionMode>> = {};
   for (const part of parts) {
-    const [name, mode] = part.includes("=") ? part.split("=", 2).map((s) => s.trim()) : [undefined, part];
+    const pieces = part.split("=").map((s) => s.trim());
+    if (pieces.length > 2) throw new Error(`"${part}": write one operation=mode per comma`);
+    const [name, mode] = pieces.length === 2 ? pieces : [undefined, part];
     if (mode !== "sync" && mode !== "async") throw new Error(`"${part}": the mode must be sync or async`);
     if (name === undefined) {
       fallback = mode;

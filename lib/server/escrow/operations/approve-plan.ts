@@ -8,14 +8,24 @@ import { APPROVAL_VALIDATION_FAILURE, type Approval } from "@/lib/schemas/operat
 import { currencyRefusal } from "@/lib/domain/escrow/currencies";
 import { env } from "@/lib/env";
 import { planApproveRequestSchema, type PlanApproveRequest } from "@/lib/schemas/adapter";
-import { executionPlanSchema, type ExecutionPlan, type PlanOperation } from "@/lib/schemas/plan";
+import { z } from "zod";
+import { planIdSchema, tolerantObject } from "@/lib/schemas/common";
+import { PLAN_MAX_INSTRUCTIONS, planInstructionSchema, planStatusSchema, type PlanOperation } from "@/lib/schemas/plan";
 import { logger } from "@/lib/server/log";
 import type { Tx } from "@/lib/server/db/client";
 import { defineOperation, RetryLater } from "../operation-definition";
 import { findAccount } from "../post-movement";
 import { callRouter } from "../router-client";
 
-type Fetched = { plan: ExecutionPlan } | { refusal: string };
+/** Only the parts of the plan the payment leg depends on are read; the rest is the router's business. */
+const paymentPlanSchema = tolerantObject({
+  id: planIdSchema,
+  executionPlanStatus: planStatusSchema,
+  instructions: z.array(planInstructionSchema).min(1).max(PLAN_MAX_INSTRUCTIONS),
+});
+type PaymentPlan = z.infer<typeof paymentPlanSchema>;
+
+type Fetched = { plan: PaymentPlan } | { refusal: string };
 
 function rejected(message: string): Approval {
   return { status: "rejected", failure: { ...APPROVAL_VALIDATION_FAILURE, message: `invalid input data: ${message}` } };
@@ -38,13 +48,16 @@ async function fetchPlan(planId: string, createdAt: Date): Promise<Fetched> {
     }
     throw new RetryLater(`the router answered ${answer.status} for plan ${planId}`);
   }
-  const parsed = executionPlanSchema.safeParse(answer.body);
-  if (!parsed.success) return { refusal: `the router's plan ${planId} is malformed: ${parsed.error.issues[0]?.message ?? "?"}` };
+  const parsed = paymentPlanSchema.safeParse(answer.body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { refusal: `the router's plan ${planId} is malformed: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim() };
+  }
   if (parsed.data.id !== planId) return { refusal: `the router answered plan ${parsed.data.id} for ${planId}` };
   return { plan: parsed.data };
 }
 
-function stepHere(plan: ExecutionPlan, type: PlanOperation["type"]): PlanOperation | string {
+function stepHere(plan: PaymentPlan, type: PlanOperation["type"]): PlanOperation | string {
   const step = plan.instructions.find((s) => s.executionPlanOperation.type === type);
   if (!step) return `the plan has no ${type} step`;
   if (!step.organizations.includes(env.ESCROW_ORG_ID)) return `the plan's ${type} step is not performed by ${env.ESCROW_ORG_ID}`;
@@ -62,7 +75,7 @@ function partyHere(op: PlanOperation, side: "source" | "destination"): string | 
 }
 
 /** The refusal of a plan's payment leg, or the buyer's finId and currency when it can be served. */
-function paymentLegRefusal(plan: ExecutionPlan): string | { buyer: string; currency: string } {
+function paymentLegRefusal(plan: PaymentPlan): string | { buyer: string; currency: string } {
   if (plan.executionPlanStatus !== "pending") return `the plan is already ${plan.executionPlanStatus}`;
   const hold = stepHere(plan, "hold");
   if (typeof hold === "string") return hold;
