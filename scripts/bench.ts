@@ -83,6 +83,33 @@ await measureAsync("interactive transaction: insert + conditional update", 1_000
     await tx.auditLog.updateMany({ where: { id, action: "bench" }, data: { action: "bench-done" } });
   }),
 );
+// The escrow books: a hold then its release, each a journal entry with conditional account writes.
+const { ensureAccount, postMovement, BANK_OWNER } = await import("@/lib/server/escrow/post-movement");
+const { unitsOf } = await import("@/lib/domain/escrow/ledger-units");
+const { verifyHoldSignature } = await import("@/lib/domain/escrow/signed-terms");
+const accounts = await db.$transaction(async (tx) => {
+  const bank = await ensureAccount(tx, BANK_OWNER, "USD");
+  const from = await ensureAccount(tx, buyer, "USD");
+  const to = await ensureAccount(tx, seller, "USD");
+  await postMovement(tx, { movement: { kind: "deposit", bankId: bank.id, accountId: from.id, currency: "USD", units: unitsOf("1000000") }, causeId: "bench" });
+  return { from: from.id, to: to.id };
+});
+const tenDollars = unitsOf("10");
+await measureAsync("escrow hold + release (2 journal entries, 3 conditional account writes)", 1_000, async () => {
+  await db.$transaction((tx) =>
+    postMovement(tx, { movement: { kind: "hold", accountId: accounts.from, currency: "USD", units: tenDollars }, causeId: "bench" }),
+  );
+  await db.$transaction((tx) =>
+    postMovement(tx, { movement: { kind: "release", fromId: accounts.from, toId: accounts.to, currency: "USD", units: tenDollars }, causeId: "bench" }),
+  );
+});
+// The sample trade's payment leg is what a hold of 105 USD checks.
+const holdEnvelope = { nonce: sample.hashGroups[0]?.fields[0]?.value ?? "", signature: { signature, template: sample } };
+const holdTerms = { currency: "USD", sourceFinId: buyer, quantity: "105", expiry: 1_700_086_400 };
+if (!verifyHoldSignature(holdEnvelope, holdTerms).ok) throw new Error("the bench's hold signature should verify");
+measure("escrow hold signature check (terms + hashes + verify)", 2_000, () =>
+  verifyHoldSignature(holdEnvelope, holdTerms),
+);
 await db.$disconnect();
 rmSync(dataDir, { recursive: true, force: true });
 
