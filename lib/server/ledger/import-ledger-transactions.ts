@@ -1,0 +1,110 @@
+// POST {router_url}/ledger/transaction/import – ledger transactions adjust the router's holdings of
+// payment currency accounts (flows.md "Deposit" step 5). The whole batch is checked first and applied
+// in one transaction, all or nothing; a transaction id already imported with the same content is
+// skipped, with other content it refuses the batch. Every bad transaction is named.
+import { createHash, randomUUID } from "node:crypto";
+import { AppError, type FieldError } from "@/lib/domain/app-error";
+import { canonicalJson } from "@/lib/domain/canonical-json";
+import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
+import { holdingKey, parseHoldingKey, planLedgerImport, type HoldingKey } from "@/lib/domain/ledger-import";
+import type { LedgerImportRequest, LedgerTransaction } from "@/lib/schemas/ledger";
+import { recordAudit } from "@/lib/server/audit/record-audit";
+import type { Principal } from "@/lib/server/auth/principal";
+import { db, type Tx } from "@/lib/server/db/client";
+
+/** Admins, escrow operators, and the program users of escrow organizations reporting their books. */
+async function assertMayImport(caller: Principal): Promise<void> {
+  if (caller.role === "admin" || caller.role === "escrowOperator") return;
+  if (caller.role === "organization" && caller.organizationId) {
+    const org = await db.organization.findUnique({ where: { id: caller.organizationId }, select: { kind: true } });
+    if (org?.kind === "escrow") return;
+  }
+  throw new AppError("FORBIDDEN", "Ledger imports are for admins, escrow operators and escrow organizations.");
+}
+
+const hashOf = (t: LedgerTransaction) => createHash("sha256").update(canonicalJson(t)).digest("hex");
+
+function keysOf(transactions: readonly LedgerTransaction[]): HoldingKey[] {
+  const keys = new Set<HoldingKey>();
+  for (const t of transactions) {
+    if (t.asset.type !== "fiat") continue;
+    for (const p of [t.source, t.destination]) if (p?.account.type === "finId") keys.add(holdingKey(p.finId, "fiat", t.asset.code));
+  }
+  return [...keys];
+}
+
+async function applyDeltas(tx: Tx, deltas: Map<HoldingKey, bigint>): Promise<void> {
+  for (const [key, delta] of deltas) {
+    if (delta === 0n) continue;
+    const { finId, assetType, assetCode } = parseHoldingKey(key);
+    const row = await tx.holding.upsert({
+      where: { finId_assetType_assetCode: { finId, assetType, assetCode } },
+      create: { id: randomUUID(), finId, assetType, assetCode },
+      update: {},
+    });
+    const { count } = await tx.holding.updateMany({
+      where: { id: row.id, version: row.version },
+      data: { balance: formatUnits(unitsOfSigned(row.balance) + delta), version: { increment: 1 } },
+    });
+    if (count !== 1) throw new AppError("CONFLICT", "A holding changed during the import; send the batch again.");
+  }
+}
+
+export async function importLedgerTransactions(body: LedgerImportRequest, caller: Principal, requestId: string) {
+  await assertMayImport(caller);
+  const hashes = body.transactions.map(hashOf);
+  return db.$transaction(async (tx) => {
+    const earlier = new Map(
+      (await tx.ledgerTransaction.findMany({ where: { id: { in: body.transactions.map((t) => t.id) } }, select: { id: true, contentHash: true } })).map(
+        (r) => [r.id, r.contentHash],
+      ),
+    );
+    const conflicts: FieldError[] = [];
+    const fresh: LedgerTransaction[] = [];
+    const freshIndex: number[] = [];
+    body.transactions.forEach((t, i) => {
+      const seen = earlier.get(t.id);
+      if (seen === undefined) {
+        fresh.push(t);
+        freshIndex.push(i);
+      } else if (seen !== hashes[i]) {
+        conflicts.push({ in: "body", path: `transactions.${i}.id`, message: `transaction ${t.id} was already imported with other content` });
+      }
+    });
+    if (conflicts.length > 0) {
+      throw new AppError("CONFLICT", `${conflicts.length} transaction(s) were already imported with other content; nothing was imported.`, conflicts);
+    }
+    const keys = keysOf(fresh);
+    const rows = await tx.holding.findMany({ where: { OR: keys.map((k) => ({ ...parseHoldingKey(k) })) } });
+    const balances = new Map(rows.map((r) => [holdingKey(r.finId, r.assetType, r.assetCode), unitsOfSigned(r.balance)] as const));
+    const { deltas, problems } = planLedgerImport(fresh, balances);
+    if (problems.length > 0) {
+      const errors = problems.map((p) => ({ in: "body" as const, path: `transactions.${freshIndex[p.index] ?? p.index}.${p.field}`, message: p.message }));
+      const first = errors[0];
+      throw new AppError(
+        "UNPROCESSABLE",
+        errors.length === 1 && first ? `${first.path}: ${first.message}; nothing was imported.` : `${errors.length} transactions are refused; nothing was imported.`,
+        errors,
+      );
+    }
+    await applyDeltas(tx, deltas);
+    for (const [i, t] of fresh.entries()) {
+      await tx.ledgerTransaction.create({
+        data: { id: t.id, contentHash: hashes[freshIndex[i] ?? 0] ?? "", content: JSON.stringify(t), importedByUserId: caller.userId },
+      });
+    }
+    await recordAudit(tx, {
+      actorUserId: caller.userId,
+      action: "ledger.imported",
+      subjectType: "ledger",
+      subjectId: fresh[0]?.id ?? body.transactions[0]?.id ?? "",
+      requestId,
+      details: { imported: fresh.length, skipped: body.transactions.length - fresh.length },
+    });
+    return {
+      imported: fresh.length,
+      skipped: body.transactions.length - fresh.length,
+      transactions: body.transactions.map((t) => ({ id: t.id, status: earlier.has(t.id) ? "duplicate" : "imported" })),
+    };
+  });
+}
