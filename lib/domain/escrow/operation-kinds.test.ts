@@ -19,7 +19,7 @@ describe("operation kinds", () => {
   });
 
   it("reports failures with the specification's codes, and 21 for a deposit instruction", () => {
-    expect(ESCROW_ERROR_CODES).toEqual({ depositInstruction: 21, hold: 11, release: 12, rollback: 13, payout: 22 });
+    expect(ESCROW_ERROR_CODES).toEqual({ depositInstruction: 21, approval: 1001, hold: 11, release: 12, rollback: 13, payout: 22 });
   });
 });
 

@@ -3,9 +3,14 @@
 export const ESCROW_OPERATION_KINDS = ["depositInstruction", "approval", "hold", "release", "rollback", "payout"] as const;
 export type EscrowOperationKind = (typeof ESCROW_OPERATION_KINDS)[number];
 
-/** 11, 12, 13 and 22 are the specification's; 21 (deposit instruction) is ours (README "Errors"). */
-export const ESCROW_ERROR_CODES: Record<Exclude<EscrowOperationKind, "approval">, number> = {
+/**
+ * 11, 12, 13 and 22 are the specification's, 1001 its approval failure (a rejected approval normally
+ * completes with `approval`, so this code only marks a failed approval operation); 21 (deposit
+ * instruction) is ours (README "Errors").
+ */
+export const ESCROW_ERROR_CODES: Readonly<Record<EscrowOperationKind, number>> = {
   depositInstruction: 21,
+  approval: 1001,
   hold: 11,
   release: 12,
   rollback: 13,

@@ -70,13 +70,12 @@ export async function acceptOperation(
     ? await db.escrowOperation.findUnique({ where: { consumedSignature }, select: { id: true } })
     : null;
   if (!consumer) throw new AppError("CONFLICT", "the operation conflicts with another one being recorded; retry it");
-  const code = definition.kind === "approval" ? 1001 : ESCROW_ERROR_CODES[definition.kind];
   const op = await db.escrowOperation.create({
     data: {
       ...base,
       id: randomUUID(),
       status: "failed",
-      errorCode: code,
+      errorCode: ESCROW_ERROR_CODES[definition.kind],
       errorMessage: `the signature was already consumed by operation ${consumer.id}: one signed request moves money once`,
       completedAt: new Date(),
     },

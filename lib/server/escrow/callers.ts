@@ -9,8 +9,12 @@ export function assertRouterCaller(caller: Principal): void {
   if (caller.organizationId === env.ESCROW_ORG_ID) throw new AppError("FORBIDDEN", "The escrow organization does not call its own adapter.");
 }
 
+export function isEscrowOperator(caller: Principal): boolean {
+  return caller.role === "escrowOperator" && caller.organizationId === env.ESCROW_ORG_ID;
+}
+
 export function assertEscrowOperator(caller: Principal): void {
-  if (caller.role !== "escrowOperator" || caller.organizationId !== env.ESCROW_ORG_ID) {
+  if (!isEscrowOperator(caller)) {
     throw new AppError("FORBIDDEN", `Operator calls need an escrow operator of ${env.ESCROW_ORG_ID}.`);
   }
 }

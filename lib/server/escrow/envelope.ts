@@ -27,7 +27,7 @@ function bareEnvelope(op: EscrowOperation): Record<string, unknown> {
   const base = { cid: op.id, isCompleted: op.status !== "pending", ...(type === undefined ? {} : { type }) };
   if (op.status === "pending") return kind === "approval" ? base : { ...base, response: {} };
   if (op.status === "failed") {
-    const code = op.errorCode ?? (kind === "approval" ? 1001 : ESCROW_ERROR_CODES[kind]);
+    const code = op.errorCode ?? ESCROW_ERROR_CODES[kind];
     return { ...base, error: { Code: code, Message: op.errorMessage ?? "the operation failed" } };
   }
   const response = JSON.parse(op.response ?? "{}") as Record<string, unknown>;

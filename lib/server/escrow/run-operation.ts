@@ -8,7 +8,7 @@ import { ESCROW_ERROR_CODES, isEscrowOperationKind } from "@/lib/domain/escrow/o
 import { db } from "@/lib/server/db/client";
 import { logger } from "@/lib/server/log";
 import { ConcurrentUpdate, OperationRefusal } from "./errors";
-import { RetryLater } from "./operation-definition";
+import { RetryLater, type AnyOperationDefinition } from "./operation-definition";
 import { OPERATIONS } from "./operations";
 
 const LEASE_MS = 60_000;
@@ -45,8 +45,12 @@ async function postpone(op: EscrowOperation, reason: string): Promise<void> {
   });
 }
 
-async function executeAndComplete(op: EscrowOperation, request: unknown, prepared: unknown): Promise<void> {
-  const definition = OPERATIONS[op.kind as keyof typeof OPERATIONS];
+async function executeAndComplete(
+  definition: AnyOperationDefinition,
+  op: EscrowOperation,
+  request: unknown,
+  prepared: unknown,
+): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await db.$transaction(async (tx) => {
@@ -77,11 +81,11 @@ export async function runOperation(cid: string): Promise<EscrowOperation | null>
     return db.escrowOperation.findUnique({ where: { id: cid } });
   }
   const definition = OPERATIONS[op.kind];
-  const code = op.kind === "approval" ? 1001 : ESCROW_ERROR_CODES[op.kind];
+  const code = ESCROW_ERROR_CODES[op.kind];
   try {
     const request = definition.schema.parse(JSON.parse(op.request));
     const prepared = await definition.prepare(request, op);
-    await executeAndComplete(op, request, prepared);
+    await executeAndComplete(definition, op, request, prepared);
   } catch (error) {
     if (error instanceof OperationRefusal) {
       log.info({ reason: error.message }, "escrow: operation refused");

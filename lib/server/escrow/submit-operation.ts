@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
 import { acceptOperation } from "./accept-operation";
-import { assertRouterCaller } from "./callers";
+import { assertRouterCaller, isEscrowOperator } from "./callers";
 import { polledEnvelope, submittedEnvelope } from "./envelope";
 import { OPERATIONS } from "./operations";
 import { runOperation } from "./run-operation";
@@ -22,7 +22,6 @@ export async function submitOperation(kind: EscrowOperationKind, request: unknow
 /** POST|GET /operations/{cid}: the caller that submitted the operation (or the escrow's operator) may poll it. */
 export async function pollOperation(cid: string, caller: Principal) {
   const op = await db.escrowOperation.findUnique({ where: { id: cid } });
-  const operator = caller.role === "escrowOperator" && caller.organizationId === env.ESCROW_ORG_ID;
-  if (!op || (op.callerUserId !== caller.userId && !operator)) throw new AppError("NOT_FOUND", `no operation ${cid} of yours here`);
+  if (!op || (op.callerUserId !== caller.userId && !isEscrowOperator(caller))) throw new AppError("NOT_FOUND", `no operation ${cid} of yours here`);
   return polledEnvelope(op);
 }
