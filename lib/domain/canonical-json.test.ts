@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { canonicalJson } from "@/lib/domain/canonical-json";
+import { canonicalJson, canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 
 describe("canonicalJson", () => {
   it("sorts object keys", () => {
@@ -34,5 +34,13 @@ describe("canonicalJson", () => {
     expect(canonicalJson(1.5)).toBe("1.5");
     expect(canonicalJson(null)).toBe("null");
     expect(canonicalJson(true)).toBe("true");
+  });
+});
+
+describe("canonicalJsonSha256", () => {
+  it("is the SHA-256 of the canonical JSON, whatever the key order", async () => {
+    const { createHash } = await import("node:crypto");
+    const expected = createHash("sha256").update('{"a":1,"b":[2,{"c":3,"d":4}]}').digest("hex");
+    expect(canonicalJsonSha256({ b: [2, { d: 4, c: 3 }], a: 1 })).toBe(expected);
   });
 });

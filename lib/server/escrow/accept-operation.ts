@@ -2,8 +2,8 @@
 // same signer and nonce) with the same body gets the first operation back and changes nothing; with
 // another body it is a conflict. A signature already consumed by another operation is refused: the
 // new operation is recorded as failed at once, so its retries get the same answer.
-import { createHash, randomUUID } from "node:crypto";
-import { canonicalJson } from "@/lib/domain/canonical-json";
+import { randomUUID } from "node:crypto";
+import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 import { AppError } from "@/lib/domain/app-error";
 import { ESCROW_ERROR_CODES } from "@/lib/domain/escrow/operation-kinds";
 import { env } from "@/lib/env";
@@ -16,10 +16,6 @@ const SYNC_RECOVERY_DELAY_MS = 30_000;
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
-
-function requestHashOf(request: unknown): string {
-  return createHash("sha256").update(canonicalJson(request)).digest("hex");
 }
 
 async function existingFor(key: string, requestHash: string, callerUserId: string): Promise<EscrowOperation | null> {
@@ -40,7 +36,7 @@ export async function acceptOperation(
   callerUserId: string,
 ): Promise<{ op: EscrowOperation; created: boolean }> {
   const key = definition.keyOf(request);
-  const requestHash = requestHashOf(request);
+  const requestHash = canonicalJsonSha256(request);
   if (key) {
     const existing = await existingFor(key, requestHash, callerUserId);
     if (existing) return { op: existing, created: false };

@@ -2,9 +2,9 @@
 // number: the escrow account whose deposit instruction carries it is credited (bank → customer),
 // and the credit is queued in the outbox as a ledger transaction for the router, delivered after
 // commit. An Idempotency-Key makes a retried recording credit once.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/domain/app-error";
-import { canonicalJson } from "@/lib/domain/canonical-json";
+import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 import { currencyRefusal } from "@/lib/domain/escrow/currencies";
 import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { env } from "@/lib/env";
@@ -22,7 +22,7 @@ export async function recordIncomingFunds(
   caller: Principal,
   options: { idempotencyKey: string | null; requestId: string },
 ): Promise<{ id: string }> {
-  const requestHash = createHash("sha256").update(canonicalJson(request)).digest("hex");
+  const requestHash = canonicalJsonSha256(request);
   if (options.idempotencyKey) {
     const earlier = await db.escrowIncomingFunds.findUnique({ where: { idempotencyKey: options.idempotencyKey } });
     if (earlier) {

@@ -2,9 +2,9 @@
 // payment currency accounts (flows.md "Deposit" step 5). The whole batch is checked first and applied
 // in one transaction, all or nothing; a transaction id already imported with the same content is
 // skipped, with other content it refuses the batch. Every bad transaction is named.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { AppError, type FieldError } from "@/lib/domain/app-error";
-import { canonicalJson } from "@/lib/domain/canonical-json";
+import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { holdingKey, parseHoldingKey, planLedgerImport, type HoldingKey } from "@/lib/domain/ledger-import";
 import type { LedgerImportRequest, LedgerTransaction } from "@/lib/schemas/ledger";
@@ -21,8 +21,6 @@ async function assertMayImport(caller: Principal): Promise<void> {
   }
   throw new AppError("FORBIDDEN", "Ledger imports are for admins, escrow operators and escrow organizations.");
 }
-
-const hashOf = (t: LedgerTransaction) => createHash("sha256").update(canonicalJson(t)).digest("hex");
 
 function keysOf(transactions: readonly LedgerTransaction[]): HoldingKey[] {
   const keys = new Set<HoldingKey>();
@@ -52,7 +50,7 @@ async function applyDeltas(tx: Tx, deltas: Map<HoldingKey, bigint>): Promise<voi
 
 export async function importLedgerTransactions(body: LedgerImportRequest, caller: Principal, requestId: string) {
   await assertMayImport(caller);
-  const hashes = body.transactions.map(hashOf);
+  const hashes = body.transactions.map(canonicalJsonSha256);
   return db.$transaction(async (tx) => {
     const earlier = new Map(
       (await tx.ledgerTransaction.findMany({ where: { id: { in: body.transactions.map((t) => t.id) } }, select: { id: true, contentHash: true } })).map(
