@@ -4,6 +4,7 @@
 // says the report itself is wrong parks it as dead, logged for the operator.
 import { db } from "@/lib/server/db/client";
 import { logger } from "@/lib/server/log";
+import { leaseFree } from "./lease";
 import { LEDGER_IMPORT_OUTBOX_KIND } from "./record-incoming-funds";
 import { callRouter } from "./router-client";
 
@@ -18,7 +19,7 @@ function backoffMs(attempts: number): number {
 
 async function deliverOne(id: string, now: Date): Promise<void> {
   const { count } = await db.escrowOutbox.updateMany({
-    where: { id, status: "pending", OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    where: { id, status: "pending", ...leaseFree(now) },
     data: { claimedUntil: new Date(now.getTime() + LEASE_MS), attempts: { increment: 1 } },
   });
   if (count !== 1) return;
@@ -53,7 +54,7 @@ async function deliverOne(id: string, now: Date): Promise<void> {
 export async function deliverOutbox(): Promise<void> {
   const now = new Date();
   const due = await db.escrowOutbox.findMany({
-    where: { status: "pending", nextAttemptAt: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    where: { status: "pending", nextAttemptAt: { lte: now }, ...leaseFree(now) },
     orderBy: { createdAt: "asc" },
     take: BATCH,
     select: { id: true },

@@ -4,6 +4,7 @@ import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { db } from "@/lib/server/db/client";
 import { logger } from "@/lib/server/log";
 import { ConcurrentUpdate } from "./errors";
+import { epochSeconds } from "./escrow-terms";
 import { postMovement } from "./post-movement";
 
 const BATCH = 50;
@@ -33,7 +34,7 @@ async function expireOne(holdId: string): Promise<boolean> {
 }
 
 /** Rolls back every hold whose expiry has passed; returns how many expired. */
-export async function expireHolds(nowSeconds = Math.floor(Date.now() / 1000)): Promise<number> {
+export async function expireHolds(nowSeconds = epochSeconds(new Date())): Promise<number> {
   const due = await db.escrowHold.findMany({
     where: { status: "HELD", expiry: { lte: nowSeconds } },
     orderBy: { expiry: "asc" },

@@ -1,6 +1,7 @@
 // What the escrow operator sees: accounts with their amounts, and holds with their expiry. Keyset
 // pages ordered by id, at most 200 rows each.
 import { db } from "@/lib/server/db/client";
+import { epochSeconds } from "./escrow-terms";
 
 export type PageQuery = { limit: number; cursor?: string };
 
@@ -17,7 +18,7 @@ export async function listEscrowAccounts(q: PageQuery & { ownerFinId?: string })
     select: { id: true, ownerFinId: true, currency: true, balance: true, held: true, available: true, updatedAt: true },
   });
   const { items, nextCursor } = page(rows, q.limit);
-  return { accounts: items.map((a) => ({ ...a, updatedAt: Math.floor(a.updatedAt.getTime() / 1000) })), nextCursor };
+  return { accounts: items.map((a) => ({ ...a, updatedAt: epochSeconds(a.updatedAt) })), nextCursor };
 }
 
 export async function listEscrowHolds(q: PageQuery & { status?: string }) {
@@ -38,7 +39,7 @@ export async function listEscrowHolds(q: PageQuery & { status?: string }) {
       executionPlanId: h.executionPlanId,
       status: h.status,
       releasedToFinId: h.releasedToFinId,
-      settledAt: h.settledAt ? Math.floor(h.settledAt.getTime() / 1000) : null,
+      settledAt: h.settledAt ? epochSeconds(h.settledAt) : null,
     })),
     nextCursor,
   };

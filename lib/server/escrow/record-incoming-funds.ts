@@ -13,6 +13,7 @@ import type { LedgerImportRequest } from "@/lib/schemas/ledger";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
+import { epochSeconds } from "./escrow-terms";
 import { BANK_OWNER, ensureAccount, postMovement } from "./post-movement";
 
 export const LEDGER_IMPORT_OUTBOX_KIND = "ledger-import";
@@ -66,7 +67,7 @@ export async function recordIncomingFunds(
           id,
           asset: { type: "fiat", code: request.currency },
           quantity: request.amount,
-          timestamp: Math.floor(Date.now() / 1000),
+          timestamp: epochSeconds(new Date()),
           destination: { finId: instruction.ownerFinId, account: { type: "finId", finId: instruction.ownerFinId, orgId: env.ESCROW_ORG_ID } },
           settlementRef: "",
           transactionDetails: { transactionId: entryId },

@@ -7,6 +7,7 @@ import { Prisma, type EscrowOperation } from "@/lib/generated/prisma/client";
 import { ESCROW_ERROR_CODES, isEscrowOperationKind } from "@/lib/domain/escrow/operation-kinds";
 import { db } from "@/lib/server/db/client";
 import { logger } from "@/lib/server/log";
+import { leaseFree } from "./lease";
 import { ConcurrentUpdate, OperationRefusal } from "./errors";
 import { RetryLater, type AnyOperationDefinition } from "./operation-definition";
 import { OPERATIONS } from "./operations";
@@ -24,7 +25,7 @@ function isRetryableDatabaseError(error: unknown): boolean {
 
 async function claim(cid: string, now: Date): Promise<EscrowOperation | null> {
   const { count } = await db.escrowOperation.updateMany({
-    where: { id: cid, status: "pending", OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    where: { id: cid, status: "pending", ...leaseFree(now) },
     data: { claimedUntil: new Date(now.getTime() + LEASE_MS), attempts: { increment: 1 } },
   });
   return count === 1 ? db.escrowOperation.findUnique({ where: { id: cid } }) : null;
@@ -105,7 +106,7 @@ export async function runOperation(cid: string): Promise<EscrowOperation | null>
 export async function dueOperationIds(limit: number): Promise<string[]> {
   const now = new Date();
   const rows = await db.escrowOperation.findMany({
-    where: { status: "pending", dueAt: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    where: { status: "pending", dueAt: { lte: now }, ...leaseFree(now) },
     orderBy: { dueAt: "asc" },
     take: limit,
     select: { id: true },
