@@ -19,6 +19,11 @@ export function holdingKey(finId: string, assetType: string, assetCode: string):
   return `${finId}|${assetType}|${assetCode}`;
 }
 
+/** The holding a party stands for in `code`, or null when its account is outside (not a finId account). */
+export function partyHoldingKey(party: Party | undefined, code: string): HoldingKey | null {
+  return party && party.account.type === "finId" ? holdingKey(party.finId, "fiat", code) : null;
+}
+
 export function parseHoldingKey(key: HoldingKey): { finId: string; assetType: string; assetCode: string } {
   const [finId = "", assetType = "", assetCode = ""] = key.split("|");
   return { finId, assetType, assetCode };
@@ -46,9 +51,8 @@ export function planLedgerImport(
       return;
     }
     const code = t.asset.code;
-    const tracked = (p: Party | undefined) => (p && p.account.type === "finId" ? holdingKey(p.finId, "fiat", code) : null);
-    const from = tracked(t.source);
-    const to = tracked(t.destination);
+    const from = partyHoldingKey(t.source, code);
+    const to = partyHoldingKey(t.destination, code);
     if (!from && !to) {
       problems.push({ index, field: "destination", message: "neither source nor destination is a finId account: nothing to record" });
       return;

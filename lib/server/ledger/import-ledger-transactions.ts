@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { AppError, type FieldError } from "@/lib/domain/app-error";
 import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
-import { holdingKey, parseHoldingKey, planLedgerImport, type HoldingKey } from "@/lib/domain/ledger-import";
+import { holdingKey, parseHoldingKey, partyHoldingKey, planLedgerImport, type HoldingKey } from "@/lib/domain/ledger-import";
 import type { LedgerImportRequest, LedgerTransaction } from "@/lib/schemas/ledger";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
@@ -26,7 +26,10 @@ function keysOf(transactions: readonly LedgerTransaction[]): HoldingKey[] {
   const keys = new Set<HoldingKey>();
   for (const t of transactions) {
     if (t.asset.type !== "fiat") continue;
-    for (const p of [t.source, t.destination]) if (p?.account.type === "finId") keys.add(holdingKey(p.finId, "fiat", t.asset.code));
+    for (const party of [t.source, t.destination]) {
+      const key = partyHoldingKey(party, t.asset.code);
+      if (key) keys.add(key);
+    }
   }
   return [...keys];
 }
@@ -50,34 +53,36 @@ async function applyDeltas(tx: Tx, deltas: Map<HoldingKey, bigint>): Promise<voi
 
 export async function importLedgerTransactions(body: LedgerImportRequest, caller: Principal, requestId: string) {
   await assertMayImport(caller);
-  const hashes = body.transactions.map(canonicalJsonSha256);
+  // Each transaction with its place in the batch (errors name it) and its content hash.
+  const entries = body.transactions.map((transaction, index) => ({ transaction, index, hash: canonicalJsonSha256(transaction) }));
   return db.$transaction(async (tx) => {
     const earlier = new Map(
       (await tx.ledgerTransaction.findMany({ where: { id: { in: body.transactions.map((t) => t.id) } }, select: { id: true, contentHash: true } })).map(
         (r) => [r.id, r.contentHash],
       ),
     );
-    const conflicts: FieldError[] = [];
-    const fresh: LedgerTransaction[] = [];
-    const freshIndex: number[] = [];
-    body.transactions.forEach((t, i) => {
-      const seen = earlier.get(t.id);
-      if (seen === undefined) {
-        fresh.push(t);
-        freshIndex.push(i);
-      } else if (seen !== hashes[i]) {
-        conflicts.push({ in: "body", path: `transactions.${i}.id`, message: `transaction ${t.id} was already imported with other content` });
-      }
-    });
+    const conflicts: FieldError[] = entries
+      .filter((e) => earlier.has(e.transaction.id) && earlier.get(e.transaction.id) !== e.hash)
+      .map((e) => ({
+        in: "body",
+        path: `transactions.${e.index}.id`,
+        message: `transaction ${e.transaction.id} was already imported with other content`,
+      }));
     if (conflicts.length > 0) {
       throw new AppError("CONFLICT", `${conflicts.length} transaction(s) were already imported with other content; nothing was imported.`, conflicts);
     }
-    const keys = keysOf(fresh);
+    const fresh = entries.filter((e) => !earlier.has(e.transaction.id));
+    const freshTransactions = fresh.map((e) => e.transaction);
+    const keys = keysOf(freshTransactions);
     const rows = await tx.holding.findMany({ where: { OR: keys.map((k) => ({ ...parseHoldingKey(k) })) } });
     const balances = new Map(rows.map((r) => [holdingKey(r.finId, r.assetType, r.assetCode), unitsOfSigned(r.balance)] as const));
-    const { deltas, problems } = planLedgerImport(fresh, balances);
+    const { deltas, problems } = planLedgerImport(freshTransactions, balances);
     if (problems.length > 0) {
-      const errors = problems.map((p) => ({ in: "body" as const, path: `transactions.${freshIndex[p.index] ?? p.index}.${p.field}`, message: p.message }));
+      const errors = problems.map((p) => ({
+        in: "body" as const,
+        path: `transactions.${fresh[p.index]?.index ?? p.index}.${p.field}`,
+        message: p.message,
+      }));
       const first = errors[0];
       throw new AppError(
         "UNPROCESSABLE",
@@ -86,16 +91,16 @@ export async function importLedgerTransactions(body: LedgerImportRequest, caller
       );
     }
     await applyDeltas(tx, deltas);
-    for (const [i, t] of fresh.entries()) {
+    for (const e of fresh) {
       await tx.ledgerTransaction.create({
-        data: { id: t.id, contentHash: hashes[freshIndex[i] ?? 0] ?? "", content: JSON.stringify(t), importedByUserId: caller.userId },
+        data: { id: e.transaction.id, contentHash: e.hash, content: JSON.stringify(e.transaction), importedByUserId: caller.userId },
       });
     }
     await recordAudit(tx, {
       actorUserId: caller.userId,
       action: "ledger.imported",
       subjectType: "ledger",
-      subjectId: fresh[0]?.id ?? body.transactions[0]?.id ?? "",
+      subjectId: fresh[0]?.transaction.id ?? body.transactions[0]?.id ?? "",
       requestId,
       details: { imported: fresh.length, skipped: body.transactions.length - fresh.length },
     });
