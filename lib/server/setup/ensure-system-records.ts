@@ -2,6 +2,7 @@
 // built-in escrow organization with the adapter URL and bearer token the router calls it with, and
 // the ADMIN_TOKEN bootstrap admin when that setting is given.
 import { randomUUID } from "node:crypto";
+import type { Role } from "@/lib/domain/roles";
 import { env } from "@/lib/env";
 import { generateApiToken, hashApiToken } from "@/lib/server/auth/api-token";
 import { openSecret, sealSecret } from "@/lib/server/crypto/secret-box";
@@ -39,21 +40,38 @@ function tokenOpens(sealed: string | null | undefined, purpose: string): boolean
   }
 }
 
+type ProgramUser = { email: string; name: string; role: Role; organizationId?: string };
+
+/** A user that only calls with bearer tokens (no password), made the first time it is needed. */
+async function programUser(tx: Tx, u: ProgramUser): Promise<{ id: string }> {
+  return (
+    (await tx.user.findUnique({ where: { email: u.email }, select: { id: true } })) ??
+    (await tx.user.create({
+      data: { id: randomUUID(), email: u.email, name: u.name, role: u.role, organizationId: u.organizationId ?? null },
+      select: { id: true },
+    }))
+  );
+}
+
+/** A new bearer token for the program user, answered sealed under AUTH_SECRET for `purpose`. */
+async function issueSealedToken(tx: Tx, u: ProgramUser, label: string, purpose: string): Promise<string> {
+  const { id: userId } = await programUser(tx, u);
+  const token = generateApiToken();
+  await tx.apiToken.create({ data: { id: randomUUID(), userId, tokenHash: hashApiToken(token), label } });
+  return sealSecret(token, env.AUTH_SECRET, purpose);
+}
+
 /** The router's own organization user, whose token the router presents to the built-in adapter. */
 async function ensureRouterAdapterToken(tx: Tx): Promise<void> {
   const escrow = await tx.organization.findUniqueOrThrow({ where: { id: env.ESCROW_ORG_ID } });
   if (tokenOpens(escrow.adapterTokenSealed, ADAPTER_TOKEN_PURPOSE)) return;
-  const user =
-    (await tx.user.findUnique({ where: { email: ROUTER_USER_EMAIL } })) ??
-    (await tx.user.create({
-      data: { id: randomUUID(), email: ROUTER_USER_EMAIL, name: `Router of ${env.ORG_ID}`, role: "organization", organizationId: env.ORG_ID },
-    }));
-  const token = generateApiToken();
-  await tx.apiToken.create({ data: { id: randomUUID(), userId: user.id, tokenHash: hashApiToken(token), label: "router → built-in adapter" } });
-  await tx.organization.update({
-    where: { id: escrow.id },
-    data: { adapterTokenSealed: sealSecret(token, env.AUTH_SECRET, ADAPTER_TOKEN_PURPOSE) },
-  });
+  const adapterTokenSealed = await issueSealedToken(
+    tx,
+    { email: ROUTER_USER_EMAIL, name: `Router of ${env.ORG_ID}`, role: "organization", organizationId: env.ORG_ID },
+    "router → built-in adapter",
+    ADAPTER_TOKEN_PURPOSE,
+  );
+  await tx.organization.update({ where: { id: escrow.id }, data: { adapterTokenSealed } });
   await recordAudit(tx, { actorUserId: null, action: "organization.adapter-token.issued", subjectType: "organization", subjectId: escrow.id });
   logger.info({ organization: escrow.id }, "issued the router's bearer token for the built-in adapter");
 }
@@ -66,14 +84,12 @@ async function ensureRouterAdapterToken(tx: Tx): Promise<void> {
 async function ensureEscrowRouterToken(tx: Tx): Promise<void> {
   const config = await tx.escrowConfig.findUnique({ where: { id: env.ESCROW_ORG_ID } });
   if (tokenOpens(config?.routerTokenSealed, ESCROW_ROUTER_TOKEN_PURPOSE)) return;
-  const user =
-    (await tx.user.findUnique({ where: { email: ESCROW_SYSTEM_EMAIL } })) ??
-    (await tx.user.create({
-      data: { id: randomUUID(), email: ESCROW_SYSTEM_EMAIL, name: `${env.ESCROW_ORG_NAME} (system)`, role: "organization", organizationId: env.ESCROW_ORG_ID },
-    }));
-  const token = generateApiToken();
-  await tx.apiToken.create({ data: { id: randomUUID(), userId: user.id, tokenHash: hashApiToken(token), label: "built-in escrow → router" } });
-  const routerTokenSealed = sealSecret(token, env.AUTH_SECRET, ESCROW_ROUTER_TOKEN_PURPOSE);
+  const routerTokenSealed = await issueSealedToken(
+    tx,
+    { email: ESCROW_SYSTEM_EMAIL, name: `${env.ESCROW_ORG_NAME} (system)`, role: "organization", organizationId: env.ESCROW_ORG_ID },
+    "built-in escrow → router",
+    ESCROW_ROUTER_TOKEN_PURPOSE,
+  );
   await tx.escrowConfig.upsert({ where: { id: env.ESCROW_ORG_ID }, create: { id: env.ESCROW_ORG_ID, routerTokenSealed }, update: { routerTokenSealed } });
   await recordAudit(tx, { actorUserId: null, action: "escrow.router-token.issued", subjectType: "organization", subjectId: env.ESCROW_ORG_ID });
 }
@@ -81,9 +97,7 @@ async function ensureEscrowRouterToken(tx: Tx): Promise<void> {
 async function ensureBootstrapAdmin(tx: Tx, adminToken: string): Promise<void> {
   const tokenHash = hashApiToken(adminToken);
   if (await tx.apiToken.findUnique({ where: { tokenHash } })) return;
-  const user =
-    (await tx.user.findUnique({ where: { email: BOOTSTRAP_ADMIN_EMAIL } })) ??
-    (await tx.user.create({ data: { id: randomUUID(), email: BOOTSTRAP_ADMIN_EMAIL, name: "Bootstrap admin (ADMIN_TOKEN)", role: "admin" } }));
+  const user = await programUser(tx, { email: BOOTSTRAP_ADMIN_EMAIL, name: "Bootstrap admin (ADMIN_TOKEN)", role: "admin" });
   await tx.apiToken.create({ data: { id: randomUUID(), userId: user.id, tokenHash, label: "ADMIN_TOKEN" } });
   await recordAudit(tx, { actorUserId: null, action: "user.token.registered", subjectType: "user", subjectId: user.id, details: { label: "ADMIN_TOKEN" } });
 }
