@@ -87,6 +87,13 @@ export function verifyHoldSignature(envelope: SignedEnvelope, terms: HoldTerms):
   return bad ? refuse(bad) : { ok: true, value: { signedDestination: destination } };
 }
 
+/** The one-group templates: the submitted template must be the one rebuilt from the terms, signed by `signer`. */
+function verifyRebuilt(envelope: SignedEnvelope, expected: SignatureTemplate, mismatch: string, signer: string, who: string): Outcome<null> {
+  if (!templatesEqual(expected, envelope.signature.template)) return refuse(mismatch);
+  const bad = checkHashesAndSigner(envelope, signer, who);
+  return bad ? refuse(bad) : { ok: true, value: null };
+}
+
 /** Payout: one group `nonce, operation="withdraw", assetType, assetId, srcAccountType, srcAccount, amount`. */
 export function verifyPayoutSignature(envelope: SignedEnvelope, terms: { currency: string; sourceFinId: string; amount: string }): Outcome<null> {
   const group = envelope.signature.template.hashGroups[0];
@@ -98,11 +105,8 @@ export function verifyPayoutSignature(envelope: SignedEnvelope, terms: { currenc
     srcAccount: terms.sourceFinId,
     amount: signedAmount(fieldValue(group, "amount"), terms.amount),
   });
-  if (!templatesEqual(expected, envelope.signature.template)) {
-    return refuse(`the signed template is not this payout's terms (withdraw ${terms.amount} ${terms.currency} from ${terms.sourceFinId})`);
-  }
-  const bad = checkHashesAndSigner(envelope, terms.sourceFinId, "account owner");
-  return bad ? refuse(bad) : { ok: true, value: null };
+  const mismatch = `the signed template is not this payout's terms (withdraw ${terms.amount} ${terms.currency} from ${terms.sourceFinId})`;
+  return verifyRebuilt(envelope, expected, mismatch, terms.sourceFinId, "account owner");
 }
 
 /** Deposit instruction: one group `nonce, operation="deposit", assetType, assetId, dstAccountType, dstAccount, amount`. */
@@ -119,11 +123,8 @@ export function verifyDepositSignature(
     dstAccount: terms.destinationFinId,
     amount: signedAmount(fieldValue(group, "amount"), terms.amount),
   });
-  if (!templatesEqual(expected, envelope.signature.template)) {
-    return refuse(`the signed template is not this deposit's terms (deposit ${terms.amount} ${terms.currency} to ${terms.destinationFinId})`);
-  }
-  const bad = checkHashesAndSigner(envelope, terms.ownerFinId, "owner");
-  return bad ? refuse(bad) : { ok: true, value: null };
+  const mismatch = `the signed template is not this deposit's terms (deposit ${terms.amount} ${terms.currency} to ${terms.destinationFinId})`;
+  return verifyRebuilt(envelope, expected, mismatch, terms.ownerFinId, "owner");
 }
 
 /** What a consumed signature is remembered by: the signer and the template hash it signed. */
