@@ -6,7 +6,7 @@ import { makeId } from "@/lib/domain/ids";
 import { generateNonce } from "@/lib/domain/nonce";
 import { generatePrivateKey, getFinId, signHash } from "@/lib/domain/secp256k1";
 import { buildDepositTemplate, buildPayoutTemplate, buildTradeTemplate } from "@/lib/domain/signature-template";
-import { callAt, createUserAt, queryRowsAt } from "./helpers";
+import { callAt, countRowsAt, createUserAt, queryRowsAt } from "./helpers";
 
 export type Key = { privateKey: string; finId: string };
 export type Envelope = {
@@ -191,7 +191,6 @@ export class EscrowClient {
   }
 
   async count(table: string): Promise<number> {
-    const [row] = await queryRowsAt<{ n: number | string }>(this.server.databaseUrl, `SELECT COUNT(*) AS n FROM "${table}"`);
-    return Number(row?.n ?? 0);
+    return countRowsAt(this.server.databaseUrl, table);
   }
 }

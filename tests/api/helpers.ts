@@ -63,7 +63,12 @@ export async function queryRowsAt<T = Record<string, unknown>>(url: string, sql:
 }
 
 export async function countRows(table: string): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(`SELECT COUNT(*) AS n FROM "${table}"`);
+  return countRowsAt(inject("databaseUrl"), table);
+}
+
+/** Like countRows, on another server's database. */
+export async function countRowsAt(url: string, table: string): Promise<number> {
+  const [row] = await queryRowsAt<{ n: number | string }>(url, `SELECT COUNT(*) AS n FROM "${table}"`);
   return Number(row?.n ?? 0);
 }
 

@@ -22,6 +22,9 @@ export async function findHoldToSettle(tx: Tx, r: SettleRequest, currency: strin
     mismatches.push(`it holds ${hold.quantity}, not ${r.quantity} (a partial ${settlement} is refused)`);
   }
   if (mismatches.length > 0) throw new OperationRefusal(`hold ${r.operationId} does not match: ${mismatches.join("; ")}`);
-  const status: HoldStatus = isHoldStatus(hold.status) ? hold.status : "HELD";
+  // A status outside the state machine is a corrupt row: a fault (the operation stays pending and is
+  // logged), never a guess that could move money.
+  if (!isHoldStatus(hold.status)) throw new Error(`hold ${hold.operationId} has unknown status ${hold.status}`);
+  const status: HoldStatus = hold.status;
   return { hold, status, refusal: holdSettlementRefusal(status, settlement) };
 }
