@@ -25,19 +25,6 @@ export async function findAccount(tx: Tx, ownerFinId: string, currency: string) 
   return tx.escrowAccount.findUnique({ where: { ownerFinId_currency: { ownerFinId, currency } } });
 }
 
-function touchedAccountIds(m: Movement): string[] {
-  switch (m.kind) {
-    case "deposit":
-      return [m.bankId, m.accountId];
-    case "payout":
-      return [m.accountId, m.bankId];
-    case "release":
-      return [m.fromId, m.toId];
-    default:
-      return [m.accountId];
-  }
-}
-
 async function loadStates(tx: Tx, ids: readonly string[]): Promise<Map<string, VersionedState>> {
   const rows = await tx.escrowAccount.findMany({ where: { id: { in: [...ids] } } });
   return new Map(
@@ -58,10 +45,10 @@ async function loadStates(tx: Tx, ids: readonly string[]): Promise<Map<string, V
 /** Posts the movement; throws OperationRefusal when the funds are not there. Returns the entry id. */
 export async function postMovement(tx: Tx, input: { movement: Movement; causeId: string; memo?: string }): Promise<string> {
   const { movement } = input;
-  const before = await loadStates(tx, touchedAccountIds(movement));
+  const postings = postingsFor(movement);
+  const before = await loadStates(tx, [...new Set(postings.map((p) => p.accountId))]);
   const refusal = refusalOf(movement, before);
   if (refusal) throw new OperationRefusal(refusal);
-  const postings = postingsFor(movement);
   const after = applyPostings(before, postings);
   for (const [id, state] of after) {
     const version = before.get(id)?.version ?? -1;
