@@ -9,6 +9,7 @@ import { WebSocketServer } from "ws";
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
 import { startEscrowWorker } from "@/lib/server/escrow/worker";
+import { startRouterWorker } from "@/lib/server/router-ops/worker";
 import { graphqlSchema, type GraphQLContext } from "@/lib/server/graphql/schema";
 import { authenticateSocket } from "@/lib/server/graphql/socket-auth";
 import { logger } from "@/lib/server/log";
@@ -65,10 +66,11 @@ server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) =>
   }
 });
 
-let stopEscrowWorker: (() => Promise<void>) | null = null;
+const stopWorkers: (() => Promise<void>)[] = [];
 
 server.listen(env.PORT, env.HOST, () => {
-  if (env.ESCROW_WORKER === "on") stopEscrowWorker = startEscrowWorker();
+  if (env.ESCROW_WORKER === "on") stopWorkers.push(startEscrowWorker());
+  if (env.ROUTER_WORKER === "on") stopWorkers.push(startRouterWorker());
   logger.info(
     { url: env.PUBLIC_URL, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
     `listening on ${env.PUBLIC_URL} (GraphQL over WebSocket at ${GRAPHQL_PATH})`,
@@ -84,7 +86,7 @@ function shutdown(signal: string): void {
   for (const client of sockets.clients) client.close(1001, "server shutting down");
   sockets.close();
   server.close(() => {
-    void (stopEscrowWorker?.() ?? Promise.resolve())
+    void Promise.all(stopWorkers.map((stop) => stop()))
       .then(() => db.$disconnect())
       .finally(() => process.exit(0));
   });

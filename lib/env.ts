@@ -52,6 +52,14 @@ const schema = z.object({
   ESCROW_BANK_ACCOUNT_TYPE: z.string().min(1).max(64).default("Escrow checking"),
   ESCROW_BANK_ROUTING_NUMBER: z.string().min(1).max(64).default("021000021"),
   ESCROW_BANK_BIC: z.string().min(1).max(64).default("DEMOUS33XXX"),
+  /** "off" keeps this process from running the router worker (adapter follow-ups, proof checks). */
+  ROUTER_WORKER: z.enum(["on", "off"]).default("on"),
+  /** How often the router worker looks for due operations. */
+  ROUTER_WORKER_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(250),
+  /** Timeout of each call the router makes to a payment organization's adapter. */
+  ROUTER_ADAPTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** A deposit or withdrawal whose adapter has not finished it after this long fails (Code 20 / 30). */
+  ROUTER_OPERATION_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(30 * 86_400).default(86_400),
   /** Signs sessions and seals stored secrets; generated into DATA_DIR on first start when unset. */
   AUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
   /** When set, accepted as an admin bearer token (decisions.md §8). */
@@ -59,6 +67,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Largest JSON request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  /** Largest document file accepted by a certificate upload, in bytes. */
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   /** Demo users and organizations are created on an empty database unless this is "false". */
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
 });

@@ -146,3 +146,6 @@ export type OperationEnvelope = z.infer<typeof operationEnvelopeSchema>;
 export type AdapterReceipt = z.infer<typeof adapterReceiptSchema>;
 export type ReceiptWrapper = z.infer<typeof receiptWrapperSchema>;
 export type ExecutionContext = z.infer<typeof executionContextSchema>;
+
+/** Path parameters of the operation polls: the cid the router handed out. */
+export const operationStatusParams = z.strictObject({ cid: externalIdSchema });

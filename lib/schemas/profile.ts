@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   allDistinct,
   finIdSchema,
+  investorIdParamSchema,
   orgIdSchema,
   profileIdSchema,
   signatureHexSchema,
@@ -40,3 +41,6 @@ export const shareProfileRequestSchema = strictObject({
 export type CreateOwnerProfileRequest = z.infer<typeof createOwnerProfileRequestSchema>;
 export type CreateOwnerProfileResponse = z.infer<typeof createOwnerProfileResponseSchema>;
 export type ShareProfileRequest = z.infer<typeof shareProfileRequestSchema>;
+
+/** Path parameters of the account-proof surface: `investorId` by interface.md's own pattern and limit. */
+export const investorParams = z.strictObject({ investorId: investorIdParamSchema });

@@ -30,12 +30,23 @@ async function existingFor(key: string, requestHash: string, callerUserId: strin
   return existing;
 }
 
+/**
+ * An operation's own key (its operationId, signer and nonce...) names a repeat; without one, the
+ * caller's Idempotency-Key header does (how the router retries an unsigned deposit instruction).
+ */
+function repeatKeyOf(definition: AnyOperationDefinition, request: unknown, callerUserId: string, idempotencyKey: string | null): string | null {
+  const own = definition.keyOf(request);
+  if (own) return own;
+  return idempotencyKey ? `${definition.kind}:key:${callerUserId}:${idempotencyKey}` : null;
+}
+
 export async function acceptOperation(
   definition: AnyOperationDefinition,
   request: unknown,
   callerUserId: string,
+  idempotencyKey: string | null = null,
 ): Promise<{ op: EscrowOperation; created: boolean }> {
-  const key = definition.keyOf(request);
+  const key = repeatKeyOf(definition, request, callerUserId, idempotencyKey);
   const requestHash = canonicalJsonSha256(request);
   if (key) {
     const existing = await existingFor(key, requestHash, callerUserId);

@@ -11,10 +11,10 @@ import { polledEnvelope, submittedEnvelope } from "./envelope";
 import { OPERATIONS } from "./operations";
 import { runOperation } from "./run-operation";
 
-export async function submitOperation(kind: EscrowOperationKind, request: unknown, caller: Principal) {
+export async function submitOperation(kind: EscrowOperationKind, request: unknown, caller: Principal, idempotencyKey: string | null = null) {
   assertRouterCaller(caller);
   const definition = OPERATIONS[kind];
-  const { op } = await acceptOperation(definition, request, caller.userId);
+  const { op } = await acceptOperation(definition, request, caller.userId, idempotencyKey);
   const done = op.status === "pending" && env.ESCROW_COMPLETION[kind] === "sync" ? await runOperation(op.id) : op;
   return submittedEnvelope(done ?? op);
 }

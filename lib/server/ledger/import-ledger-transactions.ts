@@ -2,15 +2,15 @@
 // payment currency accounts (flows.md "Deposit" step 5). The whole batch is checked first and applied
 // in one transaction, all or nothing; a transaction id already imported with the same content is
 // skipped, with other content it refuses the batch. Every bad transaction is named.
-import { randomUUID } from "node:crypto";
 import { AppError, type FieldError } from "@/lib/domain/app-error";
 import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
-import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
+import { unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { holdingKey, parseHoldingKey, partyHoldingKey, planLedgerImport, type HoldingKey } from "@/lib/domain/ledger-import";
 import type { LedgerImportRequest, LedgerTransaction } from "@/lib/schemas/ledger";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
-import { db, type Tx } from "@/lib/server/db/client";
+import { db } from "@/lib/server/db/client";
+import { adjustHoldings } from "./adjust-holdings";
 
 /** Admins, escrow operators, and the program users of escrow organizations reporting their books. */
 async function assertMayImport(caller: Principal): Promise<void> {
@@ -32,23 +32,6 @@ function keysOf(transactions: readonly LedgerTransaction[]): HoldingKey[] {
     }
   }
   return [...keys];
-}
-
-async function applyDeltas(tx: Tx, deltas: Map<HoldingKey, bigint>): Promise<void> {
-  for (const [key, delta] of deltas) {
-    if (delta === 0n) continue;
-    const { finId, assetType, assetCode } = parseHoldingKey(key);
-    const row = await tx.holding.upsert({
-      where: { finId_assetType_assetCode: { finId, assetType, assetCode } },
-      create: { id: randomUUID(), finId, assetType, assetCode },
-      update: {},
-    });
-    const { count } = await tx.holding.updateMany({
-      where: { id: row.id, version: row.version },
-      data: { balance: formatUnits(unitsOfSigned(row.balance) + delta), version: { increment: 1 } },
-    });
-    if (count !== 1) throw new AppError("CONFLICT", "A holding changed during the import; send the batch again.");
-  }
 }
 
 export async function importLedgerTransactions(body: LedgerImportRequest, caller: Principal, requestId: string) {
@@ -90,7 +73,7 @@ export async function importLedgerTransactions(body: LedgerImportRequest, caller
         errors,
       );
     }
-    await applyDeltas(tx, deltas);
+    await adjustHoldings(tx, deltas);
     for (const e of fresh) {
       await tx.ledgerTransaction.create({
         data: { id: e.transaction.id, contentHash: e.hash, content: JSON.stringify(e.transaction), importedByUserId: caller.userId },

@@ -9,9 +9,10 @@ import { openSecret, sealSecret } from "@/lib/server/crypto/secret-box";
 import { db, type Tx } from "@/lib/server/db/client";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { ESCROW_ROUTER_TOKEN_PURPOSE } from "@/lib/server/escrow/router-client";
+import { ADAPTER_TOKEN_PURPOSE } from "@/lib/server/router-ops/adapter-client";
 import { logger } from "@/lib/server/log";
 
-export const ADAPTER_TOKEN_PURPOSE = "organization-adapter-token";
+
 const ROUTER_USER_EMAIL = `router@${env.ORG_ID}.internal`;
 const ESCROW_SYSTEM_EMAIL = `system@${env.ESCROW_ORG_ID}.internal`;
 const BOOTSTRAP_ADMIN_EMAIL = `admin-token@${env.ORG_ID}.internal`;

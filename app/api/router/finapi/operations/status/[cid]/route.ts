@@ -1,0 +1,6 @@
+// GET /api/router/finapi/operations/status/{cid} – the envelope of one of the caller's operations
+import { operationStatusParams } from "@/lib/schemas/operation";
+import { route } from "@/lib/server/http/route";
+import { getOperationStatus } from "@/lib/server/router-ops/get-operation-status";
+
+export const GET = route({ params: operationStatusParams }, ({ params, principal }) => getOperationStatus(params.cid, principal));

@@ -1,0 +1,55 @@
+// How the router calls a payment organization's adapter (decisions.md §1, §6): always over HTTP, at
+// the adapter URL registered for that organization, with the bearer token registered for it, a
+// timeout on every call, and the router's operation id as Idempotency-Key so a retry is a repeat.
+import { env } from "@/lib/env";
+import { openSecret } from "@/lib/server/crypto/secret-box";
+import { db } from "@/lib/server/db/client";
+
+export const ADAPTER_TOKEN_PURPOSE = "organization-adapter-token";
+const ANSWER_MAX_CHARS = 1_000_000;
+
+export type AdapterAnswer = { status: number; body: unknown; text: string };
+
+/** Thrown when the adapter could not be reached or did not answer in time (worth retrying). */
+export class AdapterUnreachable extends Error {
+  override name = "AdapterUnreachable";
+}
+
+export type PaymentOrganization = { id: string; name: string; adapterUrl: string; adapterTokenSealed: string | null };
+
+/** The payment organization `orgId`, when it is an escrow organization with an adapter URL. */
+export async function findPaymentOrganization(orgId: string): Promise<PaymentOrganization | null> {
+  const org = await db.organization.findUnique({ where: { id: orgId } });
+  if (!org || org.kind !== "escrow" || !org.adapterUrl) return null;
+  return { id: org.id, name: org.name, adapterUrl: org.adapterUrl, adapterTokenSealed: org.adapterTokenSealed };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text === "" ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** POSTs `body` to `{adapterUrl}{path}`; network failures and timeouts throw AdapterUnreachable, any HTTP answer is returned. */
+export async function callAdapter(org: PaymentOrganization, path: string, body: unknown, idempotencyKey: string): Promise<AdapterAnswer> {
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json", "idempotency-key": idempotencyKey };
+  if (org.adapterTokenSealed) headers.authorization = `Bearer ${openSecret(org.adapterTokenSealed, env.AUTH_SECRET, ADAPTER_TOKEN_PURPOSE)}`;
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${org.adapterUrl}${path}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(env.ROUTER_ADAPTER_TIMEOUT_MS),
+      redirect: "error",
+    });
+    text = (await response.text()).slice(0, ANSWER_MAX_CHARS);
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    throw new AdapterUnreachable(`${org.id}'s adapter at ${org.adapterUrl}${path} did not answer: ${reason}`);
+  }
+  return { status: response.status, body: parseJson(text), text };
+}

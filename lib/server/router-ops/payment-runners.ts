@@ -1,0 +1,103 @@
+// One step of a deposit or withdrawal routed to a payment organization (flows.md "Deposit",
+// "Withdrawal"): submit the request to the adapter (Idempotency-Key = our cid, so a retry after a
+// timeout is a repeat there), or, once the adapter answered "in progress" with its own cid, poll
+// POST /operations/{cid}. Unreachable or 5xx: try again later. A refusal or an adapter error ends
+// the operation failed (Code 20 deposit, 30 withdrawal) with the adapter's words.
+import { z } from "zod";
+import { unitsOf } from "@/lib/domain/escrow/ledger-units";
+import { holdingKey } from "@/lib/domain/ledger-import";
+import type { RouterOperation } from "@/lib/generated/prisma/client";
+import { depositInstructionSchema, type DepositInstructionRequest } from "@/lib/schemas/adapter";
+import { polledOperationOf } from "@/lib/schemas/operation";
+import type { Tx } from "@/lib/server/db/client";
+import { adjustHoldings } from "@/lib/server/ledger/adjust-holdings";
+import { logger } from "@/lib/server/log";
+import { AdapterUnreachable, callAdapter, findPaymentOrganization, type AdapterAnswer } from "./adapter-client";
+import type { Completion } from "./completion";
+
+const DETAIL_MAX_CHARS = 500;
+const RETRYABLE_STATUSES = new Set([408, 425, 429]);
+
+type PayoutRequest = { asset: { type: "fiat"; code: string }; source: { finId: string }; amount: string };
+
+/** The adapter's own words for a refusal: a problem document's detail, or the start of the body. */
+function refusalDetail(answer: AdapterAnswer): string {
+  const body = answer.body as { detail?: unknown; title?: unknown } | null;
+  const words = typeof body?.detail === "string" ? body.detail : typeof body?.title === "string" ? body.title : answer.text;
+  return words.slice(0, DETAIL_MAX_CHARS) || "(no body)";
+}
+
+type Finished<R> = { response: z.output<R>; cid: string | undefined };
+
+/** Sends or polls; answers the completed response, or the Completion that ends this step otherwise. */
+async function exchange<R extends z.ZodType>(op: RouterOperation, submitPath: string, responseSchema: R, what: string): Promise<Finished<R> | Completion> {
+  const org = op.organizationId ? await findPaymentOrganization(op.organizationId) : null;
+  if (!org) return { status: "failed", message: `organization ${op.organizationId ?? "(none)"} no longer has an adapter to finish the ${what}` };
+  const path = op.remoteCid ? `/operations/${encodeURIComponent(op.remoteCid)}` : submitPath;
+  const body: unknown = op.remoteCid ? {} : JSON.parse(op.request);
+  let answer: AdapterAnswer;
+  try {
+    answer = await callAdapter(org, path, body, op.id);
+  } catch (error) {
+    if (error instanceof AdapterUnreachable) return { status: "pending", reason: error.message };
+    throw error;
+  }
+  if (answer.status >= 500 || RETRYABLE_STATUSES.has(answer.status)) {
+    return { status: "pending", reason: `${org.id}'s adapter answered ${answer.status} to POST ${path}: ${refusalDetail(answer)}` };
+  }
+  if (answer.status >= 300) {
+    return { status: "failed", message: `${org.id} refused the ${what} (HTTP ${answer.status} to POST ${path}): ${refusalDetail(answer)}` };
+  }
+  const parsed = polledOperationOf(responseSchema).safeParse(answer.body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? `${issue.path.join(".") || "(body)"}: ${issue.message}` : "unknown";
+    return { status: "failed", message: `${org.id}'s adapter answered the ${what} with something that is not an operation envelope (${where})` };
+  }
+  const envelope = parsed.data as { cid?: string; isCompleted: boolean; error?: { Code: number; Message: string }; response?: unknown };
+  if (!envelope.isCompleted) {
+    return { status: "pending", remoteCid: envelope.cid, reason: `${org.id} is still working on the ${what} (its operation ${envelope.cid ?? op.remoteCid})` };
+  }
+  if (envelope.error) {
+    return { status: "failed", message: `${org.id} could not complete the ${what}: Code ${envelope.error.Code}: ${envelope.error.Message}` };
+  }
+  return { response: envelope.response as z.output<R>, cid: envelope.cid ?? op.remoteCid ?? undefined };
+}
+
+function isFinished<R extends z.ZodType>(value: Finished<R> | Completion): value is Finished<R> {
+  return "response" in value && !("status" in value);
+}
+
+export async function runDeposit(op: RouterOperation): Promise<Completion> {
+  const result = await exchange(op, "/payments/depositInstruction", depositInstructionSchema, "deposit instruction");
+  if (!isFinished(result)) return result;
+  const request = JSON.parse(op.request) as DepositInstructionRequest;
+  const instruction = result.response;
+  return {
+    status: "succeeded",
+    response: {
+      depositInstruction: {
+        depositInstruction: { account: { account: instruction.account.account, asset: request.asset }, description: instruction.description },
+        operationId: result.cid ?? op.id,
+      },
+    },
+  };
+}
+
+/** The router's holdings follow the payout receipt: the source's available funds went to the bank. */
+function debitSource(request: PayoutRequest) {
+  return async (tx: Tx, op: RouterOperation) => {
+    const key = holdingKey(request.source.finId, "fiat", request.asset.code);
+    const balances = await adjustHoldings(tx, new Map([[key, -unitsOf(request.amount)]]));
+    if ((balances.get(key) ?? 0n) < 0n) {
+      logger.error({ cid: op.id, finId: request.source.finId, currency: request.asset.code }, "router holdings went below zero on a payout: they missed a ledger import of the escrow organization");
+    }
+  };
+}
+
+export async function runWithdrawal(op: RouterOperation): Promise<Completion> {
+  const result = await exchange(op, "/finapi/payments/payout", z.record(z.string(), z.unknown()), "payout");
+  if (!isFinished(result)) return result;
+  const request = JSON.parse(op.request) as PayoutRequest;
+  return { status: "succeeded", response: { receipt: result.response }, effect: debitSource(request) };
+}

@@ -1,0 +1,19 @@
+// The router's background worker, started by server.ts: follows up deposits and withdrawals whose
+// adapter has not finished (or could not be reached), and verifies submitted account proofs. Rows
+// left pending by a crash or a restart are due again and are picked up here.
+import { env } from "@/lib/env";
+import { logger } from "@/lib/server/log";
+import { startWorkerLoop } from "@/lib/server/worker-loop";
+import { dueRouterOperationIds, runRouterOperation } from "./run-router-operation";
+
+const OPERATIONS_PER_TICK = 20;
+
+async function tick(): Promise<void> {
+  const due = await dueRouterOperationIds(OPERATIONS_PER_TICK);
+  await Promise.all(due.map((cid) => runRouterOperation(cid)));
+}
+
+export function startRouterWorker(): () => Promise<void> {
+  logger.info({ intervalMs: env.ROUTER_WORKER_INTERVAL_MS }, "router worker started");
+  return startWorkerLoop("router worker", env.ROUTER_WORKER_INTERVAL_MS, tick);
+}
