@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 
-import { LIST_MAX_ITEMS, NAME_MAX_LENGTH, orgIdSchema, text, tolerantObject, orRequired } from "@/lib/schemas/common";
+import { httpUrlSchema, LIST_MAX_ITEMS, NAME_MAX_LENGTH, orgIdSchema, orRequired, text, tolerantObject } from "@/lib/schemas/common";
 
 export const ORGANIZATION_KINDS = ["router", "escrow"] as const;
 export const organizationKindSchema = z.enum(ORGANIZATION_KINDS, { error: orRequired('must be "router" or "escrow"') });
@@ -20,3 +20,37 @@ export const organizationsResponseSchema = tolerantObject({
 export type OrganizationKind = z.infer<typeof organizationKindSchema>;
 export type Organization = z.infer<typeof organizationSchema>;
 export type OrganizationsResponse = z.infer<typeof organizationsResponseSchema>;
+
+export const ADAPTER_TOKEN_MAX_LENGTH = 4_096;
+
+const adapterTokenSchema = z
+  .string({ error: "must be a string" })
+  .min(1, { error: "must not be empty" })
+  .max(ADAPTER_TOKEN_MAX_LENGTH, { error: `must be at most ${ADAPTER_TOKEN_MAX_LENGTH} characters` })
+  .regex(/^[\x21-\x7e]+$/, { error: "must be printable ASCII without spaces (it travels in an Authorization header)" });
+
+// POST {router_url}/admin/organizations – register another organization (admin). A payment
+// organization (kind escrow) brings the URL of its adapter and the bearer token the router presents.
+export const createOrganizationRequestSchema = z
+  .strictObject({
+    id: orgIdSchema,
+    name: text(NAME_MAX_LENGTH),
+    kind: organizationKindSchema,
+    adapterUrl: httpUrlSchema.optional(),
+    adapterToken: adapterTokenSchema.optional(),
+  })
+  .refine((o) => o.kind !== "escrow" || o.adapterUrl !== undefined, { error: "a payment organization needs its adapterUrl", path: ["adapterUrl"] })
+  .refine((o) => o.kind === "escrow" || (o.adapterUrl === undefined && o.adapterToken === undefined), {
+    error: "only payment organizations (kind escrow) have an adapter",
+    path: ["adapterUrl"],
+  });
+
+// PATCH {router_url}/admin/organizations/{orgId} – move an adapter or replace its token (admin).
+export const updateOrganizationRequestSchema = z
+  .strictObject({ name: text(NAME_MAX_LENGTH).optional(), adapterUrl: httpUrlSchema.optional(), adapterToken: adapterTokenSchema.nullable().optional() })
+  .refine((o) => Object.keys(o).length > 0, { error: "must change at least one of name, adapterUrl, adapterToken" });
+
+export const organizationParams = z.strictObject({ orgId: orgIdSchema });
+
+export type CreateOrganizationRequest = z.infer<typeof createOrganizationRequestSchema>;
+export type UpdateOrganizationRequest = z.infer<typeof updateOrganizationRequestSchema>;

@@ -1,0 +1,68 @@
+// Admins register the other organizations of the network (decisions.md §6: admins manage
+// organizations): a payment organization's adapter URL and the bearer token the router presents to
+// it, sealed under AUTH_SECRET and never shown again. The built-in organizations follow the settings
+// and cannot be changed here.
+import { AppError } from "@/lib/domain/app-error";
+import { env } from "@/lib/env";
+import type { CreateOrganizationRequest, UpdateOrganizationRequest } from "@/lib/schemas/organization";
+import { recordAudit } from "@/lib/server/audit/record-audit";
+import type { Principal } from "@/lib/server/auth/principal";
+import { sealSecret } from "@/lib/server/crypto/secret-box";
+import { db } from "@/lib/server/db/client";
+import { ADAPTER_TOKEN_PURPOSE } from "@/lib/server/router-ops/adapter-client";
+
+function assertNotBuiltIn(orgId: string): void {
+  if (orgId === env.ORG_ID || orgId === env.ESCROW_ORG_ID) {
+    throw new AppError("CONFLICT", `${orgId} is one of this node's built-in organizations; it follows the settings (ORG_ID, ESCROW_*).`);
+  }
+}
+
+const sealed = (token: string | null | undefined) =>
+  token === undefined ? undefined : token === null ? null : sealSecret(token, env.AUTH_SECRET, ADAPTER_TOKEN_PURPOSE);
+
+/** Paths are appended to the adapter URL, so it is kept without a trailing slash. */
+const trimmed = (url: string | undefined) => url?.replace(/\/+$/, "");
+
+const summary = (o: { id: string; name: string; kind: string; adapterUrl: string | null; adapterTokenSealed: string | null }) => ({
+  id: o.id,
+  name: o.name,
+  kind: o.kind,
+  adapterUrl: o.adapterUrl,
+  hasAdapterToken: o.adapterTokenSealed !== null,
+});
+
+export async function createOrganization(body: CreateOrganizationRequest, caller: Principal, requestId: string) {
+  assertNotBuiltIn(body.id);
+  if (await db.organization.findUnique({ where: { id: body.id } })) throw new AppError("CONFLICT", `Organization ${body.id} already exists.`);
+  return db.$transaction(async (tx) => {
+    const org = await tx.organization.create({
+      data: { id: body.id, name: body.name, kind: body.kind, adapterUrl: trimmed(body.adapterUrl) ?? null, adapterTokenSealed: sealed(body.adapterToken) ?? null },
+    });
+    await recordAudit(tx, { actorUserId: caller.userId, action: "organization.created", subjectType: "organization", subjectId: org.id, requestId, details: { kind: org.kind, adapterUrl: org.adapterUrl } });
+    return summary(org);
+  });
+}
+
+export async function updateOrganization(orgId: string, body: UpdateOrganizationRequest, caller: Principal, requestId: string) {
+  assertNotBuiltIn(orgId);
+  const org = await db.organization.findUnique({ where: { id: orgId } });
+  if (!org) throw new AppError("NOT_FOUND", `No organization ${orgId}.`);
+  if (org.kind !== "escrow" && (body.adapterUrl !== undefined || body.adapterToken !== undefined)) {
+    throw new AppError("UNPROCESSABLE", `${orgId} is not a payment organization; it has no adapter.`, [{ in: "body", path: "adapterUrl", message: "only payment organizations have an adapter" }]);
+  }
+  return db.$transaction(async (tx) => {
+    const updated = await tx.organization.update({
+      where: { id: orgId },
+      data: { name: body.name, adapterUrl: trimmed(body.adapterUrl), adapterTokenSealed: sealed(body.adapterToken) },
+    });
+    await recordAudit(tx, {
+      actorUserId: caller.userId,
+      action: "organization.updated",
+      subjectType: "organization",
+      subjectId: orgId,
+      requestId,
+      details: { name: body.name, adapterUrl: body.adapterUrl, adapterToken: body.adapterToken === undefined ? "unchanged" : "replaced" },
+    });
+    return summary(updated);
+  });
+}
