@@ -8,6 +8,7 @@ import { ROLES } from "@/lib/domain/roles";
 import {
   emailSchema,
   NAME_MAX_LENGTH,
+  orgIdSchema,
   requiredAs,
   strictObject,
   text,
@@ -16,7 +17,6 @@ import {
 } from "@/lib/schemas/common";
 
 export const roleSchema = z.enum(ROLES, { error: orRequired(`must be one of ${ROLES.join(", ")}`) });
-
 
 // POST {router_url}/admin/users – create a user (admin); the answer holds its bearer token, once.
 export const createUserRequestSchema = strictObject({
@@ -29,6 +29,11 @@ export const createUserRequestSchema = strictObject({
     .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
     .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` })
     .optional(),
+  /** The organization a program user (role organization) or an escrow operator works for. */
+  organizationId: orgIdSchema.optional(),
+}).refine((u) => u.organizationId === undefined || u.role === "organization" || u.role === "escrowOperator", {
+  error: "only users of role organization or escrowOperator belong to an organization",
+  path: ["organizationId"],
 });
 
 export const createUserResponseSchema = tolerantObject({

@@ -10,12 +10,19 @@ import type { Principal } from "@/lib/server/auth/principal";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { db } from "@/lib/server/db/client";
 
-/** Escrow operators work for the built-in escrow organization, the one this node operates. */
-function organizationFor(role: CreateUserRequest["role"]): string | null {
-  return role === "escrowOperator" ? env.ESCROW_ORG_ID : null;
+/** The organization named, which must exist; escrow operators default to the built-in escrow organization. */
+async function organizationFor(input: CreateUserRequest): Promise<string | null> {
+  if (input.organizationId === undefined) return input.role === "escrowOperator" ? env.ESCROW_ORG_ID : null;
+  if (!(await db.organization.findUnique({ where: { id: input.organizationId }, select: { id: true } }))) {
+    throw new AppError("UNPROCESSABLE", `There is no organization ${input.organizationId}; register it first.`, [
+      { in: "body", path: "organizationId", message: "names no organization" },
+    ]);
+  }
+  return input.organizationId;
 }
 
 export async function createUser(input: CreateUserRequest, actor: Principal, requestId: string): Promise<CreateUserResponse> {
+  const organizationId = await organizationFor(input);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const id = randomUUID();
   const token = generateApiToken();
@@ -26,7 +33,7 @@ export async function createUser(input: CreateUserRequest, actor: Principal, req
       ]);
     }
     await tx.user.create({
-      data: { id, email: input.email, name: input.name, role: input.role, passwordHash, organizationId: organizationFor(input.role) },
+      data: { id, email: input.email, name: input.name, role: input.role, passwordHash, organizationId },
     });
     await tx.apiToken.create({ data: { id: randomUUID(), userId: id, tokenHash: hashApiToken(token), label: "created with the user" } });
     await recordAudit(tx, {
@@ -35,7 +42,7 @@ export async function createUser(input: CreateUserRequest, actor: Principal, req
       subjectType: "user",
       subjectId: id,
       requestId,
-      details: { role: input.role, email: input.email, withPassword: passwordHash !== null },
+      details: { role: input.role, email: input.email, organizationId, withPassword: passwordHash !== null },
     });
   });
   return { id, token };
