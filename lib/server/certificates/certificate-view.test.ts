@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 
-import { isExpired, toCertificateView } from "@/lib/server/certificates/certificate-view";
+import { toCertificateView } from "@/lib/server/certificates/certificate-view";
 
 const NOW = 1_800_000_000;
 const row = { id: "node:103:x", type: "ownerInfo", issuanceDate: NOW - 100, expirationDate: NOW + 100, data: "{}" };
 const document = { id: "node:104:y", name: "a.pdf", mimeType: "application/pdf", size: 3, sha256: "ab", createdAt: new Date(NOW * 1000 + 999) };
-
-describe("isExpired", () => {
-  it("is expired from the expiration second on", () => {
-    expect(isExpired(NOW + 1, NOW)).toBe(false);
-    expect(isExpired(NOW, NOW)).toBe(true);
-    expect(isExpired(NOW - 1, NOW)).toBe(true);
-  });
-});
 
 describe("toCertificateView", () => {
   it("shows a valid certificate with its documents, times in whole epoch seconds", () => {

@@ -2,6 +2,7 @@
 // streams (a missing or false Content-Length does not get past it), then parsed as a form.
 import { AppError } from "@/lib/domain/app-error";
 import { isMultipartFormData } from "@/lib/domain/documents";
+import { readBodyBytes } from "@/lib/server/http/read-body";
 
 export type UploadedFile = {
   /** The form field that carried the file ("file" by convention; any one file field is taken). */
@@ -20,26 +21,6 @@ function tooLarge(fileLimitBytes: number): AppError {
   return new AppError("PAYLOAD_TOO_LARGE", `A document may be at most ${fileLimitBytes} bytes.`);
 }
 
-async function readCapped(req: Request, limitBytes: number, fileLimitBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > limitBytes) throw tooLarge(fileLimitBytes);
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limitBytes) {
-      await reader.cancel();
-      throw tooLarge(fileLimitBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 function badForm(message: string, path = "(root)"): AppError {
   return new AppError("VALIDATION_FAILED", `body ${path}: ${message}`, [{ in: "body", path, message }]);
 }
@@ -49,10 +30,10 @@ export async function readUploadedFile(req: Request, fileLimitBytes: number): Pr
   if (contentType === null || !isMultipartFormData(contentType)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the document as multipart/form-data with one file part named file.");
   }
-  const body = await readCapped(req, fileLimitBytes + MULTIPART_OVERHEAD_BYTES, fileLimitBytes);
+  const body = await readBodyBytes(req, fileLimitBytes + MULTIPART_OVERHEAD_BYTES, () => tooLarge(fileLimitBytes));
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { "content-type": contentType } }).formData();
+    form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
   } catch {
     throw badForm("must be a well-formed multipart/form-data body with a boundary");
   }

@@ -1,12 +1,19 @@
 // Reads a request body up to a byte limit without trusting Content-Length, and parses JSON.
 import { AppError } from "@/lib/domain/app-error";
 
-export async function readBodyText(req: Request, limitBytes: number): Promise<string> {
+/**
+ * The body's bytes, at most `limitBytes`: a declared Content-Length over it is refused at once, and
+ * the stream is cut off when it grows past it (a missing or false Content-Length gets no further).
+ * `tooLarge` says what the limit is about.
+ */
+export async function readBodyBytes(
+  req: Request,
+  limitBytes: number,
+  tooLarge: () => AppError = () => new AppError("PAYLOAD_TOO_LARGE", `The body is larger than the limit of ${limitBytes} bytes.`),
+): Promise<Buffer> {
   const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > limitBytes) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `The body is ${declared} bytes; the limit is ${limitBytes} bytes.`);
-  }
-  if (!req.body) return "";
+  if (declared !== null && Number(declared) > limitBytes) throw tooLarge();
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -16,11 +23,15 @@ export async function readBodyText(req: Request, limitBytes: number): Promise<st
     total += value.byteLength;
     if (total > limitBytes) {
       await reader.cancel();
-      throw new AppError("PAYLOAD_TOO_LARGE", `The body is larger than the limit of ${limitBytes} bytes.`);
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+export async function readBodyText(req: Request, limitBytes: number): Promise<string> {
+  return (await readBodyBytes(req, limitBytes)).toString("utf8");
 }
 
 export function isJsonContentType(header: string | null): boolean {
