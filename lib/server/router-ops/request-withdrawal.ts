@@ -2,20 +2,15 @@
 // (flows.md "Withdrawal"): like a deposit, routed to the adapter's payout with the investor's payout
 // template. The adapter refuses an unsigned payout; that refusal completes the operation with Code 30.
 import { AppError } from "@/lib/domain/app-error";
-import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 import { verifyPayoutSignature } from "@/lib/domain/escrow/signed-terms";
 import { buildPayoutTemplate } from "@/lib/domain/signature-template";
 import type { Account } from "@/lib/schemas/account";
 import { DESCRIPTION_MAX_LENGTH } from "@/lib/schemas/common";
 import type { WithdrawalRequest } from "@/lib/schemas/payment";
 import type { Principal } from "@/lib/server/auth/principal";
-import { findAccessibleProfile } from "@/lib/server/profiles/find-accessible-profile";
 import { checkInvestorSignature } from "./investor-signature";
-import { routerEnvelope } from "./operation-envelope";
 import { paymentRouteFor } from "./payment-route";
-import { createOperation, findRepeat } from "./record-operation";
-import { repeatKeyOf, type RequestOptions } from "./request-deposit";
-import { runRouterOperation } from "./run-router-operation";
+import { submitPayment, type RequestOptions } from "./submit-payment";
 
 function accountLabel(account: Account): string {
   return account.type === "iban" ? `IBAN ${account.code}` : `finId ${account.finId}${account.orgId ? ` at ${account.orgId}` : ""}`;
@@ -33,38 +28,29 @@ function payoutDescription(body: WithdrawalRequest): string {
 }
 
 export async function requestWithdrawal(body: WithdrawalRequest, caller: Principal, options: RequestOptions) {
-  const profile = await findAccessibleProfile(body.profileId, caller, "act");
-  const requestHash = canonicalJsonSha256(body);
-  const repeatKey = repeatKeyOf(body, profile.finId, options.idempotencyKey);
-  const repeat = await findRepeat(caller, repeatKey, requestHash);
-  if (repeat) return routerEnvelope(repeat);
-
-  const route = await paymentRouteFor(profile, body.account);
-  const target = body.withdrawInstruction.account.asset;
-  if (target.type !== "fiat" || target.code !== route.currency) {
-    throw new AppError("UNPROCESSABLE", `The money leaves in ${route.currency}; the withdrawal account must take ${route.currency} too.`, [
-      { in: "body", path: "withdrawInstruction.account.asset", message: `must be fiat ${route.currency}, like account.asset` },
-    ]);
-  }
-  const description = payoutDescription(body);
-  const terms = { currency: route.currency, sourceFinId: profile.finId, amount: body.amount };
-  const signed = checkInvestorSignature(
-    body,
-    (nonce) =>
-      buildPayoutTemplate({ nonce, assetType: "fiat", assetId: route.currency, srcAccountType: "finId", srcAccount: profile.finId, amount: body.amount }),
-    (envelope) => verifyPayoutSignature(envelope, terms),
-  );
-  const adapterBody = {
-    asset: { type: "fiat", code: route.currency },
-    source: route.party,
-    amount: body.amount,
-    payoutInstruction: { description },
-    ...(signed ? { nonce: signed.nonce, signature: signed.signature } : {}),
-  };
-  const op = await createOperation(
-    { kind: "withdraw", profileId: profile.id, organizationId: route.org.id, request: adapterBody, requestHash, repeatKey, dueAt: new Date() },
-    caller,
-    options.requestId,
-  );
-  return routerEnvelope((await runRouterOperation(op.id)) ?? op);
+  return submitPayment("withdraw", body, caller, options, async (profile) => {
+    const route = await paymentRouteFor(profile, body.account);
+    const target = body.withdrawInstruction.account.asset;
+    if (target.type !== "fiat" || target.code !== route.currency) {
+      throw new AppError("UNPROCESSABLE", `The money leaves in ${route.currency}; the withdrawal account must take ${route.currency} too.`, [
+        { in: "body", path: "withdrawInstruction.account.asset", message: `must be fiat ${route.currency}, like account.asset` },
+      ]);
+    }
+    const description = payoutDescription(body);
+    const terms = { currency: route.currency, sourceFinId: profile.finId, amount: body.amount };
+    const signed = checkInvestorSignature(
+      body,
+      (nonce) =>
+        buildPayoutTemplate({ nonce, assetType: "fiat", assetId: route.currency, srcAccountType: "finId", srcAccount: profile.finId, amount: body.amount }),
+      (envelope) => verifyPayoutSignature(envelope, terms),
+    );
+    const adapterBody = {
+      asset: { type: "fiat", code: route.currency },
+      source: route.party,
+      amount: body.amount,
+      payoutInstruction: { description },
+      ...(signed ? { nonce: signed.nonce, signature: signed.signature } : {}),
+    };
+    return { organizationId: route.org.id, adapterBody };
+  });
 }
