@@ -60,6 +60,10 @@ const schema = z.object({
   ROUTER_ADAPTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** A deposit or withdrawal whose adapter has not finished it after this long fails (Code 20 / 30). */
   ROUTER_OPERATION_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(30 * 86_400).default(86_400),
+  /** A plan whose payment organization has not approved it after this long is Rejected. */
+  ROUTER_APPROVAL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** A manual-signing request not answered after this long makes the plan Rejected. */
+  ROUTER_SIGNING_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(600),
   /** Signs sessions and seals stored secrets; generated into DATA_DIR on first start when unset. */
   AUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
   /** When set, accepted as an admin bearer token (decisions.md §8). */

@@ -6,24 +6,34 @@ import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { parseHoldingKey, type HoldingKey } from "@/lib/domain/ledger-import";
 import type { Tx } from "@/lib/server/db/client";
 
+/** Changes one holding's balance and held amount by exact deltas; answers the new values in units. */
+export async function changeHolding(
+  tx: Tx,
+  key: HoldingKey,
+  delta: { balance?: bigint; held?: bigint },
+): Promise<{ balance: bigint; held: bigint }> {
+  const { finId, assetType, assetCode } = parseHoldingKey(key);
+  const row = await tx.holding.upsert({
+    where: { finId_assetType_assetCode: { finId, assetType, assetCode } },
+    create: { id: randomUUID(), finId, assetType, assetCode },
+    update: {},
+  });
+  const balance = unitsOfSigned(row.balance) + (delta.balance ?? 0n);
+  const held = unitsOfSigned(row.held) + (delta.held ?? 0n);
+  const { count } = await tx.holding.updateMany({
+    where: { id: row.id, version: row.version },
+    data: { balance: formatUnits(balance), held: formatUnits(held), version: { increment: 1 } },
+  });
+  if (count !== 1) throw new AppError("CONFLICT", `The holding of ${finId} in ${assetCode} changed at the same time; send the request again.`);
+  return { balance, held };
+}
+
 /** Applies every delta; answers each holding's new balance in units. */
 export async function adjustHoldings(tx: Tx, deltas: ReadonlyMap<HoldingKey, bigint>): Promise<Map<HoldingKey, bigint>> {
   const balances = new Map<HoldingKey, bigint>();
   for (const [key, delta] of deltas) {
     if (delta === 0n) continue;
-    const { finId, assetType, assetCode } = parseHoldingKey(key);
-    const row = await tx.holding.upsert({
-      where: { finId_assetType_assetCode: { finId, assetType, assetCode } },
-      create: { id: randomUUID(), finId, assetType, assetCode },
-      update: {},
-    });
-    const balance = unitsOfSigned(row.balance) + delta;
-    const { count } = await tx.holding.updateMany({
-      where: { id: row.id, version: row.version },
-      data: { balance: formatUnits(balance), version: { increment: 1 } },
-    });
-    if (count !== 1) throw new AppError("CONFLICT", `The holding of ${finId} in ${assetCode} changed at the same time; send the request again.`);
-    balances.set(key, balance);
+    balances.set(key, (await changeHolding(tx, key, { balance: delta })).balance);
   }
   return balances;
 }

@@ -1,0 +1,129 @@
+// POST {router_url}/finapi/tokens/execute – execute an intent (flows.md "Primary sale" step 2):
+// everything is checked before anything is written (the trade's terms, the nonce, the signature over
+// the template rebuilt from the request's own terms); then one transaction uses the nonce, takes the
+// quantity from the intent with a conditional write (concurrent executions can never oversell),
+// reserves the seller's tokens for a transfer, and records the plan Pending with its planAdded
+// event. The orchestrator takes it from there, after the commit.
+import { AppError } from "@/lib/domain/app-error";
+import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
+import { formatUnits, unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
+import { makeId } from "@/lib/domain/ids";
+import { verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
+import { planDocument, tradeTemplate, type Trade } from "@/lib/domain/trade/trade";
+import { UUID_PATTERN } from "@/lib/domain/patterns";
+import { env } from "@/lib/env";
+import type { Intent as IntentRow } from "@/lib/generated/prisma/client";
+import { intentSchema } from "@/lib/schemas/intent";
+import type { ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
+import { recordAudit } from "@/lib/server/audit/record-audit";
+import type { Principal } from "@/lib/server/auth/principal";
+import { db, type Tx } from "@/lib/server/db/client";
+import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
+import { logger } from "@/lib/server/log";
+import { assertFreshNonce, consumeNonce } from "@/lib/server/nonces/consume-nonce";
+import { findAccessibleProfile } from "@/lib/server/profiles/find-accessible-profile";
+import { recordPlanEvent } from "./plan-events";
+import { kickPlan } from "./plan-runner";
+import { resolveTrade } from "./resolve-trade";
+import { reserveTokens } from "./token-ledger";
+
+const RESERVE_ATTEMPTS = 8;
+
+function planIdOf(executionId: string | undefined): string {
+  if (executionId === undefined) return makeId(env.ORG_ID, "plan");
+  return UUID_PATTERN.test(executionId) ? makeId(env.ORG_ID, "plan", executionId.toLowerCase()) : executionId;
+}
+
+const answer = (planId: string) => ({ isCompleted: true, response: { executionPlanId: planId } });
+
+/** A retry of the same execution (same id, same body, same caller) gets the first answer. */
+async function repeatOf(planId: string, requestHash: string, caller: Principal): Promise<boolean> {
+  const plan = await db.plan.findUnique({ where: { id: planId }, select: { executorUserId: true, execution: true } });
+  if (!plan) return false;
+  const first = JSON.parse(plan.execution) as { requestHash?: string };
+  if (plan.executorUserId === caller.userId && first.requestHash === requestHash) return true;
+  throw new AppError("CONFLICT", `Execution ${planId} already exists with another request; nothing was executed.`, [
+    { in: "body", path: "executionId", message: "is already the id of another execution" },
+  ]);
+}
+
+function checkSignature(body: ExecuteIntentRequest, trade: Trade) {
+  assertFreshNonce(body.intent.nonce, { in: "body", path: "intent.nonce" });
+  const template = tradeTemplate(trade);
+  if (!verifyHashSignatureNode(template.hash, body.intent.signature, trade.executorFinId)) {
+    throw new AppError("BAD_SIGNATURE", "The signature does not verify over the trade template built from this request's terms (or it is high-S).", [
+      { in: "body", path: "intent.signature", message: `does not verify against ${trade.executorFinId} over template hash ${template.hash}` },
+    ]);
+  }
+  return { signature: body.intent.signature.toLowerCase(), template };
+}
+
+/** Takes `quantity` from the intent's remaining quantity; COMPLETED when nothing remains. */
+async function takeQuantity(tx: Tx, intent: IntentRow, quantity: string): Promise<void> {
+  const current = await tx.intent.findUniqueOrThrow({ where: { id: intent.id } });
+  const remaining = unitsOfSigned(current.remainingQuantity) - unitsOf(quantity);
+  if (current.status !== "ACTIVE") throw new AppError("STATE_CONFLICT", `Intent ${intent.id} is ${current.status}; it cannot be executed.`);
+  if (remaining < 0n) {
+    throw new AppError("QUANTITY_EXCEEDED", `Only ${current.remainingQuantity} remain of intent ${intent.id}; nothing was executed.`, [
+      { in: "body", path: "intent.asset.term.amount", message: `exceeds the intent's remaining quantity ${current.remainingQuantity}` },
+    ]);
+  }
+  const { count } = await tx.intent.updateMany({
+    where: { id: intent.id, version: current.version, status: "ACTIVE" },
+    data: { remainingQuantity: formatUnits(remaining), status: remaining === 0n ? "COMPLETED" : "ACTIVE", version: { increment: 1 } },
+  });
+  if (count !== 1) throw new ConcurrentUpdate(`intent ${intent.id} changed meanwhile`);
+}
+
+export async function executeIntent(body: ExecuteIntentRequest, caller: Principal, requestId: string) {
+  const executor = await findAccessibleProfile(body.user, caller, "act");
+  const planId = planIdOf(body.executionId);
+  const requestHash = canonicalJsonSha256(body);
+  if (await repeatOf(planId, requestHash, caller)) return answer(planId);
+  const intent = await db.intent.findUnique({ where: { id: body.intentId } });
+  if (!intent) throw new AppError("NOT_FOUND", `No intent ${body.intentId}.`);
+  const view = intentSchema.parse(JSON.parse(intent.content));
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const trade = await resolveTrade(body, intent, view, executor, nowSeconds);
+  const signed = checkSignature(body, trade);
+  // The buyer signs the execution, except in a buying intent, where the buyer signs through the policy.
+  const buyerSignature = trade.kind === "buyingIntent" ? null : signed;
+  const content = planDocument(planId, intent.id, trade, buyerSignature, view, nowSeconds);
+
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.$transaction(async (tx) => {
+        await consumeNonce(tx, { signer: trade.executorFinId, nonce: trade.nonce, purpose: "execute", usedBy: planId }, { in: "body", path: "intent.nonce" });
+        await takeQuantity(tx, intent, trade.quantity);
+        if (trade.kind !== "primarySale" && !(await reserveTokens(tx, trade.assetId, trade.sellerFinId, trade.quantity))) {
+          throw new AppError("UNPROCESSABLE", `The seller ${trade.sellerFinId} does not hold ${trade.quantity} tokens of ${trade.assetId} available; nothing was executed.`, [
+            { in: "body", path: "intent.asset.term.amount", message: "is more than the seller holds available" },
+          ]);
+        }
+        await tx.plan.create({
+          data: {
+            id: planId,
+            intentId: intent.id,
+            executorUserId: caller.userId,
+            buyerFinId: trade.buyerFinId,
+            sellerFinId: trade.sellerFinId,
+            status: "Pending",
+            stage: "rules",
+            quantity: trade.quantity,
+            content: JSON.stringify(content),
+            execution: JSON.stringify({ requestHash, trade, signature: signed }),
+            dueAt: new Date(),
+          },
+        });
+        await recordPlanEvent(tx, "planAdded", { id: planId, status: "Pending", creationTimestamp: nowSeconds, intent: { id: intent.id } }, [trade.buyerFinId, trade.sellerFinId]);
+        await recordAudit(tx, { actorUserId: caller.userId, action: "intent.executed", subjectType: "plan", subjectId: planId, requestId, details: { intentId: intent.id, quantity: trade.quantity } });
+      });
+      break;
+    } catch (error) {
+      if (!(error instanceof ConcurrentUpdate) || attempt >= RESERVE_ATTEMPTS) throw error;
+    }
+  }
+  logger.info({ planId, intentId: intent.id, kind: trade.kind, quantity: trade.quantity }, "intent executed: plan created");
+  kickPlan(planId);
+  return answer(planId);
+}

@@ -1,0 +1,44 @@
+// GET {router_url}/finapi/execution/{executionPlanId} – the plan in the shape of interface.md
+// ("Execution plan"), status lower-case. Visible to whoever takes part: the executor, the owners of
+// the buyer's and seller's profiles, users of a participating organization (the escrow organization
+// fetches it to approve), and admins; anyone else gets 404.
+import { AppError } from "@/lib/domain/app-error";
+import type { Plan } from "@/lib/generated/prisma/client";
+import type { Principal } from "@/lib/server/auth/principal";
+import { db } from "@/lib/server/db/client";
+import { executionOf } from "./stage-outcome";
+
+type Document = { instructions: { sequence: number; executionPlanOperation: Record<string, unknown> }[]; participants: { organizationId: string }[] };
+
+async function mayRead(plan: Plan, doc: Document, caller: Principal): Promise<boolean> {
+  if (caller.role === "admin" || plan.executorUserId === caller.userId) return true;
+  if (caller.organizationId && doc.participants.some((p) => p.organizationId === caller.organizationId) && (caller.role === "organization" || caller.role === "escrowOperator")) return true;
+  const parties = await db.profile.findMany({ where: { finId: { in: [plan.buyerFinId, plan.sellerFinId] } }, select: { ownerUserId: true } });
+  return parties.some((p) => p.ownerUserId === caller.userId);
+}
+
+/** The plan document with its live parts; a buying intent's hold carries the buyer's signature once given. */
+export function planView(plan: Plan): Record<string, unknown> {
+  const doc = JSON.parse(plan.content) as Document & Record<string, unknown>;
+  const { trade, signature } = executionOf(plan);
+  const instructions = doc.instructions.map((step) =>
+    step.sequence === 1 && trade.kind === "buyingIntent" && plan.counterSignature
+      ? { ...step, executionPlanOperation: { ...step.executionPlanOperation, signature: { signature: plan.counterSignature, template: signature.template } } }
+      : step,
+  );
+  return {
+    ...doc,
+    instructions,
+    currentInstructionSequence: plan.currentInstructionSequence,
+    executionPlanStatus: plan.status.toLowerCase(),
+    approvals: JSON.parse(plan.approvals) as unknown,
+    instructionsCompletionEvents: JSON.parse(plan.completionEvents) as unknown,
+    ...(plan.failureReason && plan.stage === "done" ? { failureReason: plan.failureReason } : {}),
+  };
+}
+
+export async function getPlan(planId: string, caller: Principal) {
+  const plan = await db.plan.findUnique({ where: { id: planId } });
+  if (!plan || !(await mayRead(plan, JSON.parse(plan.content) as Document, caller))) throw new AppError("NOT_FOUND", `No execution plan ${planId} that you may see.`);
+  return planView(plan);
+}

@@ -1,0 +1,13 @@
+// Events about plans and receipts for the GraphQL subscriptions (issue 6), written to the outbox in
+// the same transaction as the change they report, so a rolled-back change emits nothing and a crash
+// loses nothing. `audience` lists the finIds allowed to see the event.
+import { randomUUID } from "node:crypto";
+import type { Tx } from "@/lib/server/db/client";
+
+export type PlanEventKind = "planAdded" | "planChanged" | "receiptAdded";
+
+export async function recordPlanEvent(tx: Tx, kind: PlanEventKind, payload: unknown, audience: readonly string[]): Promise<void> {
+  await tx.eventOutbox.create({
+    data: { id: randomUUID(), kind, payload: JSON.stringify(payload), audience: JSON.stringify([...new Set(audience)]) },
+  });
+}

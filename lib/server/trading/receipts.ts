@@ -1,0 +1,74 @@
+// Receipts of a trade (interface.md "Execution plan" instructionsCompletionEvents, "GraphQL
+// receipt"): each step's output is recorded on the plan; the token step and the release also yield
+// the trade's two receipts, a token exchange confirmation and a payment confirmation, paired by
+// `settlementRef` (the plan id), each with a receiptAdded event for the parties.
+import { randomUUID } from "node:crypto";
+import { partyAt } from "@/lib/domain/trade/trade";
+import type { Plan } from "@/lib/generated/prisma/client";
+import type { Tx } from "@/lib/server/db/client";
+import { recordPlanEvent } from "./plan-events";
+import { executionOf } from "./stage-outcome";
+
+type StepType = "hold" | "issue" | "transfer" | "release";
+type Output = Record<string, unknown>;
+
+async function appendCompletionEvent(tx: Tx, planId: string, sequence: number, output: Output): Promise<void> {
+  const current = await tx.plan.findUniqueOrThrow({ where: { id: planId }, select: { completionEvents: true } });
+  const events = [...(JSON.parse(current.completionEvents) as unknown[]), { instructionSequenceNumber: sequence, output }];
+  await tx.plan.update({ where: { id: planId }, data: { completionEvents: JSON.stringify(events), currentInstructionSequence: sequence } });
+}
+
+async function recordReceipt(tx: Tx, plan: Plan, kind: "token" | "payment", receipt: Output & { id: string; quantity: string; timestamp: number }) {
+  const { trade } = executionOf(plan);
+  const asset = kind === "token" ? { type: "p2p", resourceId: trade.assetId } : { type: "fiat", code: trade.currency };
+  // Issued tokens come from nowhere; transferred ones from the seller; money from the buyer.
+  const source = kind === "payment" ? trade.buyerFinId : trade.kind === "primarySale" ? null : trade.sellerFinId;
+  const destination = kind === "token" ? trade.buyerFinId : trade.sellerFinId;
+  const org = kind === "token" ? trade.tokenOrgId : trade.escrowOrgId;
+  const content = {
+    id: receipt.id,
+    asset,
+    quantity: receipt.quantity,
+    timestamp: receipt.timestamp,
+    ...(source ? { source: partyAt(source, org) } : {}),
+    destination: partyAt(destination, org),
+    settlementRef: plan.id,
+    transactionId: receipt.id,
+    tradeDetails: { executionPlanId: plan.id, intentId: plan.intentId },
+  };
+  await tx.receipt.create({
+    data: {
+      id: receipt.id,
+      planId: plan.id,
+      kind,
+      assetType: asset.type,
+      assetCode: kind === "token" ? trade.assetId : trade.currency,
+      sourceFinId: source,
+      destinationFinId: destination,
+      quantity: receipt.quantity,
+      settlementRef: plan.id,
+      transactionId: receipt.id,
+      timestamp: receipt.timestamp,
+      content: JSON.stringify(content),
+    },
+  });
+  await recordPlanEvent(tx, "receiptAdded", content, [trade.buyerFinId, trade.sellerFinId]);
+  return content;
+}
+
+/** Steps 1 and 3 at the escrow: the adapter's receipt is the output; the release also makes the payment receipt. */
+export async function recordStepReceipt(tx: Tx, plan: Plan, sequence: number, type: StepType, adapterReceipt: Output): Promise<void> {
+  const { trade } = executionOf(plan);
+  const id = typeof adapterReceipt.id === "string" ? adapterReceipt.id : randomUUID();
+  const timestamp = typeof adapterReceipt.timestamp === "number" ? adapterReceipt.timestamp : Math.floor(Date.now() / 1000);
+  const output = { ...adapterReceipt, id, type: "receipt", quantity: trade.settlementAmount, timestamp, details: { operation: type } };
+  await appendCompletionEvent(tx, plan.id, sequence, output);
+  if (type === "release") await recordReceipt(tx, plan, "payment", { id, quantity: trade.settlementAmount, timestamp });
+}
+
+/** Step 2 here: the token receipt is the output. */
+export async function recordTokenReceipt(tx: Tx, plan: Plan): Promise<void> {
+  const { trade } = executionOf(plan);
+  const content = await recordReceipt(tx, plan, "token", { id: randomUUID(), quantity: trade.quantity, timestamp: Math.floor(Date.now() / 1000) });
+  await appendCompletionEvent(tx, plan.id, 2, { ...content, type: "receipt", details: { operation: trade.kind === "primarySale" ? "issue" : "transfer" } });
+}

@@ -1,0 +1,27 @@
+// Step 2 on this node's token ledger: issue new tokens to the buyer (primary sale) or move the
+// seller's reserved tokens to the buyer, with the token receipt, in one transaction. Its
+// compensation puts the tokens back when a later step fails.
+import type { Plan } from "@/lib/generated/prisma/client";
+import type { Tx } from "@/lib/server/db/client";
+import { recordTokenReceipt } from "./receipts";
+import { executionOf, type StageOutcome } from "./stage-outcome";
+import { burnTokens, issueTokens, returnTransferredTokens, transferReservedTokens } from "./token-ledger";
+
+export async function moveTokens(plan: Plan): Promise<StageOutcome> {
+  const { trade } = executionOf(plan);
+  return {
+    kind: "advance",
+    to: "release",
+    effect: async (tx) => {
+      if (trade.kind === "primarySale") await issueTokens(tx, trade.assetId, trade.buyerFinId, trade.quantity);
+      else await transferReservedTokens(tx, trade.assetId, trade.sellerFinId, trade.buyerFinId, trade.quantity);
+      await recordTokenReceipt(tx, plan);
+    },
+  };
+}
+
+export async function undoTokens(tx: Tx, plan: Plan): Promise<void> {
+  const { trade } = executionOf(plan);
+  if (trade.kind === "primarySale") await burnTokens(tx, trade.assetId, trade.buyerFinId, trade.quantity);
+  else await returnTransferredTokens(tx, trade.assetId, trade.sellerFinId, trade.buyerFinId, trade.quantity);
+}
