@@ -8,6 +8,9 @@ import {
   currencyCodeSchema,
   NAME_MAX_LENGTH,
   objectSchema,
+  orgIdSchema,
+  pageLimitSchema,
+  PAGE_LIMIT_MAX,
   profileIdSchema,
   requiredAs,
   strictObject,
@@ -79,6 +82,26 @@ export const createAssetRequestSchema = strictObject({
 
 export const createAssetResponseSchema = tolerantObject({ id: assetIdSchema });
 
+// The asset as the router shows it: GET {router_url}/finapi/profiles/asset/{assetId}, and the list.
+export const assetViewSchema = tolerantObject({
+  id: assetIdSchema,
+  name: text(NAME_MAX_LENGTH),
+  /** The organization that created the asset (its id's first segment). */
+  organizationId: orgIdSchema,
+  issuerId: profileIdSchema,
+  denomination: assetSchemas.tolerant.fiat,
+  decimals: z.int().min(0).max(18),
+  rules: tolerantObject({ kycAml: z.boolean(), accreditation: z.boolean() }),
+});
+
+// GET {router_url}/finapi/assets?limit=&cursor= – assets, oldest first; `cursor` is the last id of the previous page.
+export const assetsQuerySchema = strictObject({ limit: pageLimitSchema, cursor: assetIdSchema.optional() });
+
+export const assetsPageSchema = tolerantObject({
+  assets: z.array(assetViewSchema).max(PAGE_LIMIT_MAX),
+  nextCursor: assetIdSchema.nullable(),
+});
+
 export type FiatAsset = z.infer<typeof fiatAssetSchema>;
 export type P2pAsset = z.infer<typeof p2pAssetSchema>;
 export type Asset = z.infer<typeof assetSchema>;
@@ -87,3 +110,6 @@ export type StoredAsset = z.infer<typeof storedAssetSchema>;
 export type AssetRules = z.infer<typeof assetRulesSchema>;
 export type CreateAssetRequest = z.infer<typeof createAssetRequestSchema>;
 export type CreateAssetResponse = z.infer<typeof createAssetResponseSchema>;
+export type AssetView = z.infer<typeof assetViewSchema>;
+export type AssetsQuery = z.infer<typeof assetsQuerySchema>;
+export type AssetsPage = z.infer<typeof assetsPageSchema>;

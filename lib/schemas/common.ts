@@ -250,6 +250,20 @@ export function allDistinct<T>(items: readonly T[], key: (item: T) => string = S
   return new Set(items.map(key)).size === items.length;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Pages of a list.
+
+export const PAGE_LIMIT_DEFAULT = 50;
+export const PAGE_LIMIT_MAX = 200;
+
+/** `limit` of a page query: 1 to PAGE_LIMIT_MAX, PAGE_LIMIT_DEFAULT when left out. */
+export const pageLimitSchema = z.coerce
+  .number({ error: "must be a whole number" })
+  .int({ error: "must be a whole number" })
+  .min(1, { error: "must be at least 1" })
+  .max(PAGE_LIMIT_MAX, { error: `must be at most ${PAGE_LIMIT_MAX}` })
+  .default(PAGE_LIMIT_DEFAULT);
+
 export type AmountString = z.infer<typeof amountSchema>;
 export type EpochSeconds = z.infer<typeof epochSecondsSchema>;
 export type Nonce = z.infer<typeof nonceSchema>;

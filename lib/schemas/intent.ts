@@ -8,12 +8,15 @@ import { assetSchemas } from "@/lib/schemas/asset";
 import {
   allDistinct,
   amountSchema,
+  assetIdSchema,
   epochSecondsSchema,
   forbidden,
   httpUrlSchema,
   intentIdSchema,
   objectSchema,
   orgIdSchema,
+  pageLimitSchema,
+  PAGE_LIMIT_MAX,
   positiveAmountSchema,
   profileIdSchema,
   requiredAs,
@@ -198,6 +201,24 @@ export const intentSchema = z
   .refine(endIsAfterStart, END_AFTER_START)
   .refine((v) => v.intent.type === v.type, { error: "must equal the intent's type", path: ["intent", "type"] });
 
+// GET {router_url}/finapi/intents – intents, newest first; `cursor` is the last id of the previous
+// page. `status=ACTIVE` lists only intents that can be executed now (decisions.md §3).
+export const intentsQuerySchema = strictObject({
+  type: intentTypeSchema.optional(),
+  status: intentStatusSchema.optional(),
+  assetId: assetIdSchema.optional(),
+  limit: pageLimitSchema,
+  cursor: intentIdSchema.optional(),
+});
+
+/** An intent in a list, with the asset it belongs to. */
+export const listedIntentSchema = intentSchema.and(tolerantObject({ assetId: assetIdSchema }));
+
+export const intentsPageSchema = tolerantObject({
+  intents: z.array(listedIntentSchema).max(PAGE_LIMIT_MAX),
+  nextCursor: intentIdSchema.nullable(),
+});
+
 export type IntentType = z.infer<typeof intentTypeSchema>;
 export type IntentStatus = z.infer<typeof intentStatusSchema>;
 export type AssetTerm = z.infer<typeof assetTermSchema>;
@@ -210,3 +231,6 @@ export type CreateIntentRequest = z.infer<typeof createIntentRequestSchema>;
 export type CreateIntentResponse = z.infer<typeof createIntentResponseSchema>;
 export type IntentPart = z.infer<typeof intentPartSchema>;
 export type Intent = z.infer<typeof intentSchema>;
+export type IntentsQuery = z.infer<typeof intentsQuerySchema>;
+export type ListedIntent = z.infer<typeof listedIntentSchema>;
+export type IntentsPage = z.infer<typeof intentsPageSchema>;
