@@ -6,12 +6,10 @@
 import { AppError } from "@/lib/domain/app-error";
 import { verifySigningHmac } from "@/lib/domain/signing-hmac";
 import { templatesEqual, type SignatureTemplate } from "@/lib/domain/signature-template";
-import { env } from "@/lib/env";
 import { signingRequestSchema } from "@/lib/schemas/signing";
-import { openSecret } from "@/lib/server/crypto/secret-box";
 import { db } from "@/lib/server/db/client";
 import { fieldErrors } from "@/lib/server/http/zod-errors";
-import { SIGNING_SECRET_PURPOSE } from "./stage-sign";
+import { openSigningSecret } from "@/lib/server/intents/signing-secret";
 
 export async function receiveSigningRequest(profileId: string, rawBody: string, headers: Headers) {
   let parsedJson: unknown;
@@ -36,7 +34,7 @@ export async function receiveSigningRequest(profileId: string, rawBody: string, 
     templatesEqual(JSON.parse(request.template) as SignatureTemplate, body.signatureTemplate);
   if (!genuine) throw new AppError("NOT_FOUND", "No signing request like this one was made for this profile.");
   if (intent.signatureSecretSealed) {
-    const secret = openSecret(intent.signatureSecretSealed, env.AUTH_SECRET, SIGNING_SECRET_PURPOSE);
+    const secret = openSigningSecret(intent.signatureSecretSealed);
     if (!verifySigningHmac(secret, headers.get("x-signature-timestamp"), headers.get("x-signature"), rawBody, Math.floor(Date.now() / 1000))) {
       throw new AppError("UNAUTHENTICATED", "X-Signature does not authenticate this body under the intent's signing secret (or X-Signature-Timestamp is stale).");
     }

@@ -9,11 +9,10 @@ import { signingHmac } from "@/lib/domain/signing-hmac";
 import { env } from "@/lib/env";
 import type { Plan, SigningRequest } from "@/lib/generated/prisma/client";
 import { signingReplySchema } from "@/lib/schemas/signing";
-import { openSecret } from "@/lib/server/crypto/secret-box";
+import { openSigningSecret } from "@/lib/server/intents/signing-secret";
 import { db } from "@/lib/server/db/client";
 import { executionOf, type StageOutcome } from "./stage-outcome";
 
-export const SIGNING_SECRET_PURPOSE = "intent-signing-secret";
 const CALL_TIMEOUT_MS = 10_000;
 
 async function requestFor(plan: Plan): Promise<SigningRequest> {
@@ -60,7 +59,7 @@ async function deliver(request: SigningRequest, plan: Plan): Promise<Delivery> {
   if (intent.signatureSecretSealed) {
     const timestamp = Math.floor(Date.now() / 1000);
     headers["x-signature-timestamp"] = String(timestamp);
-    headers["x-signature"] = signingHmac(openSecret(intent.signatureSecretSealed, env.AUTH_SECRET, SIGNING_SECRET_PURPOSE), timestamp, body);
+    headers["x-signature"] = signingHmac(openSigningSecret(intent.signatureSecretSealed), timestamp, body);
   }
   let status: number;
   let text: string;
