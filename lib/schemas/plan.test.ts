@@ -11,13 +11,11 @@ import {
 } from "@/lib/schemas/plan";
 import {
   BUYER_FIN_ID,
-  BUYER_PROFILE_ID,
   BUYER_SIGNATURE,
   INTENT_ID,
   ISSUER_FIN_ID,
   ISSUER_PROFILE_ID,
   issuesOf,
-  NONCE_2,
   party,
   PLAN_ID,
   TOKEN,
@@ -29,22 +27,22 @@ import {
   variant,
 } from "@/lib/schemas/test-fixtures";
 
-const terms = {
-  type: "primarySaleExecution",
-  asset: { term: { asset: TOKEN, amount: "10" }, instruction: { destinationAccount: tokenAccount(BUYER_FIN_ID) } },
-  settlement: {
-    term: { asset: USD, amount: "1000" },
-    instruction: {
-      type: "escrow",
-      sourceAccount: usdAccount(BUYER_FIN_ID),
-      destinationAccount: usdAccount(ISSUER_FIN_ID),
-      expiry: 1700003600,
-    },
+/** The intent the plan executes, copied into it. */
+const intent = {
+  id: INTENT_ID,
+  type: "primarySale",
+  start: 1700000000,
+  end: 1700086400,
+  status: "ACTIVE",
+  assetTerm: { asset: TOKEN, amount: "100" },
+  assetInstruction: { account: tokenAccount(ISSUER_FIN_ID) },
+  settlementTerm: { asset: USD, unitValue: "100" },
+  remainingQuantity: "90",
+  intent: {
+    type: "primarySale",
+    issuerId: ISSUER_PROFILE_ID,
+    sellingSettlementInstruction: { type: "escrow", whiteListedEscrows: ["escrow"], accounts: [{ asset: USD, identifier: usdAccount(ISSUER_FIN_ID).account }] },
   },
-  nonce: NONCE_2,
-  buyer: BUYER_PROFILE_ID,
-  issuer: ISSUER_PROFILE_ID,
-  signature: BUYER_SIGNATURE,
 };
 
 const plan = {
@@ -102,7 +100,7 @@ const plan = {
       },
     },
   ],
-  intent: terms,
+  intent,
 };
 
 describe("executionPlanSchema", () => {
@@ -144,13 +142,11 @@ describe("executionPlanSchema", () => {
     ]);
   });
 
-  it("carries the signed execution terms", () => {
-    const noExpiry = variant(plan, (p) => {
-      delete (p.intent.settlement.instruction as { expiry?: number }).expiry;
+  it("carries the intent it executes", () => {
+    const noId = variant(plan, (p) => {
+      delete (p.intent as { id?: string }).id;
     });
-    expect(issuesOf(executionPlanSchema, noExpiry)).toEqual([
-      "intent.settlement.instruction.expiry: is required when executing a primary sale",
-    ]);
+    expect(issuesOf(executionPlanSchema, noId)).toEqual(["intent.id: is required"]);
   });
 });
 

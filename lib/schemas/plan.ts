@@ -16,7 +16,7 @@ import {
   tolerantObject,
   orRequired,
 } from "@/lib/schemas/common";
-import { executionSchemas } from "@/lib/schemas/intent-execution";
+import { intentSchema } from "@/lib/schemas/intent";
 import { receiptOutputSchema } from "@/lib/schemas/receipt";
 import { signatureSchemas } from "@/lib/schemas/signature";
 
@@ -113,8 +113,8 @@ export const executionPlanSchema = z
     executionPlanStatus: planStatusSchema,
     approvals: listOf(planApprovalSchema, "approvals"),
     instructionsCompletionEvents: listOf(instructionCompletionEventSchema, "completion events"),
-    /** The signed execution terms the plan was created from. */
-    intent: executionSchemas.tolerant.terms,
+    /** The intent the plan executes, as it was when executed (its id, terms and type-specific part). */
+    intent: intentSchema,
   })
   .refine((plan) => plan.instructions.every((step, index) => step.sequence === index + 1), {
     error: "instruction sequences must be 1, 2, 3, ... in order",
