@@ -9,7 +9,7 @@ import { signingHmac } from "@/lib/domain/signing-hmac";
 import { tradeTemplate, type Trade } from "@/lib/domain/trade/trade";
 import { callAt, createUserAt } from "./helpers";
 import { newKey, type EscrowClient, type Key } from "./escrow-client";
-import { createProfileAt, depositRequest, postAt, referenceOf } from "./router-client";
+import { completedAt, createProfileAt, depositRequest, postAt, referenceOf } from "./router-client";
 import { freePort } from "./test-server";
 
 export type Server = { baseUrl: string; adminToken: string; databaseUrl: string };
@@ -89,7 +89,8 @@ export async function buyingIntent(server: Server, buyer: Party, assetId: string
 export async function fund(server: Server, escrow: EscrowClient, party: Party, amount: string): Promise<void> {
   const deposit = await postAt(server, "/api/router/finapi/payments/deposit", party.token, depositRequest(party.profileId, party.key, amount));
   expect(deposit.status, deposit.text).toBe(200);
-  const response = await escrow.post("/operator/incoming", { reference: referenceOf(deposit.body), amount, currency: "USD" }, escrow.operatorToken);
+  const instruction = await completedAt(server, party.token, deposit.body);
+  const response = await escrow.post("/operator/incoming", { reference: referenceOf(instruction), amount, currency: "USD" }, escrow.operatorToken);
   expect(response.status).toBe(201);
 }
 

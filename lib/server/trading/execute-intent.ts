@@ -36,12 +36,23 @@ function planIdOf(executionId: string | undefined): string {
 
 const answer = (planId: string) => ({ isCompleted: true, response: { executionPlanId: planId } });
 
-/** A retry of the same execution (same id, same body, same caller) gets the first answer. */
-async function repeatOf(planId: string, requestHash: string, caller: Principal): Promise<boolean> {
-  const plan = await db.plan.findUnique({ where: { id: planId }, select: { executorUserId: true, execution: true } });
-  if (!plan) return false;
+/**
+ * A retry of the same execution (same body, same caller) gets the first answer: found by its
+ * executionId, or, when the client left that out, by the signer's nonce. Another body under the same
+ * executionId is a conflict; under the same nonce, the nonce check refuses it later.
+ */
+async function repeatOf(planId: string, body: ExecuteIntentRequest, requestHash: string, caller: Principal, executorFinId: string): Promise<string | null> {
+  const byNonce = body.executionId === undefined;
+  const used = byNonce
+    ? await db.usedNonce.findUnique({ where: { signer_nonce: { signer: executorFinId, nonce: body.intent.nonce.toLowerCase() } } })
+    : null;
+  const id = byNonce ? (used?.purpose === "execute" ? used.usedBy : null) : planId;
+  if (id === null) return null;
+  const plan = await db.plan.findUnique({ where: { id }, select: { executorUserId: true, execution: true } });
+  if (!plan) return null;
   const first = JSON.parse(plan.execution) as { requestHash?: string };
-  if (plan.executorUserId === caller.userId && first.requestHash === requestHash) return true;
+  if (plan.executorUserId === caller.userId && first.requestHash === requestHash) return id;
+  if (byNonce) return null;
   throw new AppError("CONFLICT", `Execution ${planId} already exists with another request; nothing was executed.`, [
     { in: "body", path: "executionId", message: "is already the id of another execution" },
   ]);
@@ -79,7 +90,8 @@ export async function executeIntent(body: ExecuteIntentRequest, caller: Principa
   const executor = await findAccessibleProfile(body.user, caller, "act");
   const planId = planIdOf(body.executionId);
   const requestHash = canonicalJsonSha256(body);
-  if (await repeatOf(planId, requestHash, caller)) return answer(planId);
+  const repeated = await repeatOf(planId, body, requestHash, caller, executor.finId);
+  if (repeated) return answer(repeated);
   const intent = await db.intent.findUnique({ where: { id: body.intentId } });
   if (!intent) throw new AppError("NOT_FOUND", `No intent ${body.intentId}.`);
   const view = intentSchema.parse(JSON.parse(intent.content));
