@@ -38,6 +38,13 @@ function problem(answer: Answer, status: number): ProblemDocument {
 const server = () => ({ baseUrl: baseUrl() });
 const uuidId = (kind: "asset" | "intent" | "profile") => makeId("node", kind, randomUUID());
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * An intent that expires during the test: `end` whole seconds ahead leaves the request a second or
+ * more to arrive while `end` is still in the future (a slower database once lost that race at 1 s);
+ * then the wait takes the clock past `end`.
+ */
+const SHORT_LIFE_SECONDS = 3;
+const SHORT_LIFE_WAIT_MS = (SHORT_LIFE_SECONDS + 1) * 1000 + 100;
 
 let issuer: User;
 let issuerKey: Key;
@@ -447,9 +454,9 @@ describe("disable and enable", () => {
   });
 
   it("refuse an EXPIRED intent with 409 STATE_CONFLICT", async () => {
-    const id = await createIntent(buyingIntentBody(assetId, { start: inSeconds(-10), end: inSeconds(2) }), buyer.token);
+    const id = await createIntent(buyingIntentBody(assetId, { start: inSeconds(-10), end: inSeconds(SHORT_LIFE_SECONDS) }), buyer.token);
     expect((await intentView(id)).status).toBe("ACTIVE");
-    await pause(3_100);
+    await pause(SHORT_LIFE_WAIT_MS);
     expect((await intentView(id)).status).toBe("EXPIRED");
     for (const what of ["disable", "enable"] as const) {
       const refused = problem(await toggle(what, id, buyer.token), 409);
@@ -480,8 +487,8 @@ describe("listing intents", () => {
     const disabled = await api("PUT", `${ASSET}/${listAssetId}/intent/${created.disabled}/disable`, buyer.token);
     expect(disabled.status).toBe(200);
     created.later = await createIntent(buyingIntentBody(listAssetId, { start: inSeconds(3_600), end: inSeconds(7_200) }), buyer.token, listAssetId);
-    created.short = await createIntent(buyingIntentBody(listAssetId, { start: inSeconds(-10), end: inSeconds(1) }), buyer.token, listAssetId);
-    await pause(2_100);
+    created.short = await createIntent(buyingIntentBody(listAssetId, { start: inSeconds(-10), end: inSeconds(SHORT_LIFE_SECONDS) }), buyer.token, listAssetId);
+    await pause(SHORT_LIFE_WAIT_MS);
   });
 
   it("lists an asset's intents newest first, each with its asset id and status of now", async () => {
