@@ -61,7 +61,7 @@ describe("a crash in the middle of settlements", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await server.stop("SIGKILL");
     await server.restart();
-    const plans = await Promise.all(planIds.map((id, i) => finishedPlan(server, buyers[i]?.token ?? "", id, 60_000)));
+    const plans = await Promise.all(planIds.map((id, i) => finishedPlan(server, buyers[i]?.token ?? "", id, 90_000)));
     const statuses = plans.map((p) => p.executionPlanStatus);
     expect(statuses.every((s) => s === "completed" || s === "failed"), JSON.stringify(statuses)).toBe(true);
     expect(statuses.filter((s) => s === "failed").length).toBe(2); // the two buyers with 1 USD
@@ -73,5 +73,5 @@ describe("a crash in the middle of settlements", () => {
     expect(Number(held?.n)).toBe(0);
     const [remaining] = await queryRowsAt<{ remainingQuantity: string }>(server.databaseUrl, `SELECT "remainingQuantity" FROM "Intent" WHERE "id" = $1`, [intentId]);
     expect(remaining?.remainingQuantity).toBe("970");
-  }, 180_000);
+  }, 240_000);
 });

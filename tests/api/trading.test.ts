@@ -183,10 +183,12 @@ describe("primary sale", () => {
     const answers = await Promise.all(
       buyers.map((buyer) => execute(executionBody({ kind: "primarySale", intentId, assetId, executor: buyer, buyer, seller: issuer, quantity: "1", settlementAmount: "1" }).body, buyer.token)),
     );
-    const accepted = answers.filter((a) => a.status === 200);
+    const accepted = answers.flatMap((a, i) => (a.status === 200 ? [{ answer: a, buyer: buyers[i] }] : []));
     expect(accepted.length).toBe(10);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409 || a.body.code === "QUANTITY_EXCEEDED")).toBe(true);
-    const plans = await Promise.all(accepted.map((a, i) => finishedPlan(server, buyers[i]?.token ?? "", String((a.body.response as { executionPlanId: string }).executionPlanId), 60_000)));
+    const plans = await Promise.all(
+      accepted.map(({ answer, buyer }) => finishedPlan(server, buyer?.token ?? "", String((answer.body.response as { executionPlanId: string }).executionPlanId), 60_000)),
+    );
     expect(plans.every((p) => p.executionPlanStatus === "completed")).toBe(true);
     expect(await remainingOf(intentId)).toBe("0");
     const [sold] = await queryRows<{ total: number }>(`SELECT COUNT(*) AS "total" FROM "Receipt" WHERE "kind" = 'token' AND "assetCode" = $1`, [assetId]);

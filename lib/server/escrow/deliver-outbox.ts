@@ -8,7 +8,7 @@ import { leaseFree } from "./lease";
 import { LEDGER_IMPORT_OUTBOX_KIND } from "./record-incoming-funds";
 import { callRouter } from "./router-client";
 
-const LEASE_MS = 60_000;
+const LEASE_MS = 30_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
 const BATCH = 20;
 const DEAD_STATUSES = new Set([400, 409, 413, 422]);

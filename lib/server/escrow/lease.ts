@@ -5,3 +5,11 @@
 export function leaseFree(now: Date) {
   return { OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] };
 }
+
+/**
+ * How long a runner holds a row it works on: long enough for the calls one step makes (twice the
+ * call timeout), short enough that a crashed runner's rows are picked up again soon after a restart.
+ */
+export function leaseMsFor(callTimeoutMs: number): number {
+  return Math.max(30_000, 2 * callTimeoutMs + 5_000);
+}

@@ -12,7 +12,7 @@ import { ConcurrentUpdate, OperationRefusal } from "./errors";
 import { RetryLater, type AnyOperationDefinition } from "./operation-definition";
 import { OPERATIONS } from "./operations";
 
-const LEASE_MS = 60_000;
+const LEASE_MS = 30_000;
 const CONFLICT_RETRIES = 8;
 const BACKOFF_MAX_MS = 60_000;
 const MESSAGE_MAX_CHARS = 2_000;

@@ -6,18 +6,17 @@ import { isRouterOperationKind, retryDelayMs, ROUTER_ERROR_CODES, type RouterOpe
 import { env } from "@/lib/env";
 import type { RouterOperation } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db/client";
-import { leaseFree } from "@/lib/server/escrow/lease";
+import { leaseFree, leaseMsFor } from "@/lib/server/escrow/lease";
 import { logger } from "@/lib/server/log";
 import type { Completion } from "./completion";
 import { RUNNERS } from "./runners";
 
-const LEASE_MS = 60_000;
 const MESSAGE_MAX_CHARS = 2_000;
 
 async function claim(cid: string, now: Date): Promise<RouterOperation | null> {
   const { count } = await db.routerOperation.updateMany({
     where: { id: cid, status: "pending", dueAt: { not: null }, ...leaseFree(now) },
-    data: { claimedUntil: new Date(now.getTime() + LEASE_MS), attempts: { increment: 1 } },
+    data: { claimedUntil: new Date(now.getTime() + leaseMsFor(env.ROUTER_ADAPTER_TIMEOUT_MS)), attempts: { increment: 1 } },
   });
   return count === 1 ? db.routerOperation.findUnique({ where: { id: cid } }) : null;
 }

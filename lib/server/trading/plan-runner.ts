@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
 import type { Plan } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db/client";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
-import { leaseFree } from "@/lib/server/escrow/lease";
+import { leaseFree, leaseMsFor } from "@/lib/server/escrow/lease";
 import { logger } from "@/lib/server/log";
 import { returnReservations } from "./plan-endings";
 import { recordPlanEvent } from "./plan-events";
@@ -20,7 +20,6 @@ import { checkAssetRules } from "./stage-rules";
 import { obtainCounterSignature } from "./stage-sign";
 import { moveTokens } from "./stage-token";
 
-const LEASE_MS = 60_000;
 const STEPS_PER_RUN = 12;
 const WRITE_ATTEMPTS = 8;
 const MESSAGE_MAX_CHARS = 2_000;
@@ -41,10 +40,13 @@ function deadlineOf(stage: PlanStage): Date | null {
   return null;
 }
 
+/** Each step can make one call to another organization; the lease covers one step and is renewed before the next. */
+const leaseUntil = (now: Date) => new Date(now.getTime() + leaseMsFor(env.ROUTER_ADAPTER_TIMEOUT_MS));
+
 async function claim(planId: string, now: Date): Promise<boolean> {
   const { count } = await db.plan.updateMany({
     where: { id: planId, stage: { not: "done" }, ...leaseFree(now) },
-    data: { claimedUntil: new Date(now.getTime() + LEASE_MS), attempts: { increment: 1 } },
+    data: { claimedUntil: leaseUntil(now), attempts: { increment: 1 } },
   });
   return count === 1;
 }
@@ -110,6 +112,7 @@ export async function advancePlan(planId: string): Promise<void> {
   if (!(await claim(planId, new Date()))) return;
   try {
     for (let step = 0; step < STEPS_PER_RUN; step += 1) {
+      if (step > 0) await db.plan.updateMany({ where: { id: planId }, data: { claimedUntil: leaseUntil(new Date()) } });
       const plan = await db.plan.findUnique({ where: { id: planId } });
       if (!plan || plan.stage === "done") return;
       const outcome = await runStage(plan);
