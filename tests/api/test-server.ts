@@ -90,6 +90,8 @@ export type TestServer = {
   restart: (settings?: Record<string, string>) => Promise<void>;
   /** Stops it and deletes its database and data directory. */
   dispose: () => Promise<void>;
+  /** The server's process group id (its leader's pid), while it runs. */
+  processGroup: () => number | undefined;
 };
 
 export async function startTestServer(settings: Record<string, string> = {}): Promise<TestServer> {
@@ -164,6 +166,7 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
       await stop();
       await launch({ ...settings, ...extra });
     },
+    processGroup: () => server?.pid,
     dispose: async () => {
       await stop();
       log.end();
