@@ -3,7 +3,8 @@
 // fixed concurrency executes primary-sale and secondary (selling-intent) trades end to end
 // (execute → plan Completed with both receipts) and prints throughput, settlement latency
 // percentiles and the server's peak memory. Figures are printed, never asserted.
-//   BENCH_SECONDS (default 20), BENCH_CONCURRENCY (default 16), BENCH_INVESTORS (default 32)
+//   BENCH_SECONDS (default 20), BENCH_CONCURRENCY (default 16), BENCH_INVESTORS (default 32),
+//   BENCH_LOG_LEVEL (the server's, default error; info logs every request with its duration)
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -44,7 +45,7 @@ function groupRssBytes(group: number | undefined): number {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-const server = await startTestServer({ LOG_LEVEL: "error", ROUTER_WORKER_INTERVAL_MS: "50", ESCROW_WORKER_INTERVAL_MS: "100" });
+const server = await startTestServer({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error", ROUTER_WORKER_INTERVAL_MS: "50", ESCROW_WORKER_INTERVAL_MS: "100" });
 const signer = new SignerStandIn();
 await signer.start();
 let peakRss = 0;
