@@ -8,24 +8,14 @@ import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { holdingKey } from "@/lib/domain/ledger-import";
 import type { RouterOperation } from "@/lib/generated/prisma/client";
 import { depositInstructionSchema, type DepositInstructionRequest } from "@/lib/schemas/adapter";
-import { polledOperationOf } from "@/lib/schemas/operation";
 import type { Tx } from "@/lib/server/db/client";
 import { adjustHoldings } from "@/lib/server/ledger/adjust-holdings";
 import { logger } from "@/lib/server/log";
-import { AdapterUnreachable, callAdapter, findPaymentOrganization, type AdapterAnswer } from "./adapter-client";
+import { findPaymentOrganization } from "./adapter-client";
+import { exchangeWithAdapter } from "./adapter-exchange";
 import type { Completion } from "./completion";
 
-const DETAIL_MAX_CHARS = 500;
-const RETRYABLE_STATUSES = new Set([408, 425, 429]);
-
 type PayoutRequest = { asset: { type: "fiat"; code: string }; source: { finId: string }; amount: string };
-
-/** The adapter's own words for a refusal: a problem document's detail, or the start of the body. */
-function refusalDetail(answer: AdapterAnswer): string {
-  const body = answer.body as { detail?: unknown; title?: unknown } | null;
-  const words = typeof body?.detail === "string" ? body.detail : typeof body?.title === "string" ? body.title : answer.text;
-  return words.slice(0, DETAIL_MAX_CHARS) || "(no body)";
-}
 
 type Finished<R> = { response: z.output<R>; cid: string | undefined };
 
@@ -33,35 +23,25 @@ type Finished<R> = { response: z.output<R>; cid: string | undefined };
 async function exchange<R extends z.ZodType>(op: RouterOperation, submitPath: string, responseSchema: R, what: string): Promise<Finished<R> | Completion> {
   const org = op.organizationId ? await findPaymentOrganization(op.organizationId) : null;
   if (!org) return { status: "failed", message: `organization ${op.organizationId ?? "(none)"} no longer has an adapter to finish the ${what}` };
-  const path = op.remoteCid ? `/operations/${encodeURIComponent(op.remoteCid)}` : submitPath;
-  const body: unknown = op.remoteCid ? {} : JSON.parse(op.request);
-  let answer: AdapterAnswer;
-  try {
-    answer = await callAdapter(org, path, body, op.id);
-  } catch (error) {
-    if (error instanceof AdapterUnreachable) return { status: "pending", reason: error.message };
-    throw error;
+  const result = await exchangeWithAdapter(org, { path: submitPath, body: JSON.parse(op.request) as unknown }, op.id, op.remoteCid);
+  switch (result.state) {
+    case "unreachable":
+      return { status: "pending", reason: result.reason };
+    case "running":
+      return { status: "pending", remoteCid: result.remoteCid, reason: `${result.reason} (the ${what})` };
+    case "refused":
+      return { status: "failed", message: `${org.id} refused the ${what}: ${result.reason}` };
+    case "finished":
+      break;
   }
-  if (answer.status >= 500 || RETRYABLE_STATUSES.has(answer.status)) {
-    return { status: "pending", reason: `${org.id}'s adapter answered ${answer.status} to POST ${path}: ${refusalDetail(answer)}` };
-  }
-  if (answer.status >= 300) {
-    return { status: "failed", message: `${org.id} refused the ${what} (HTTP ${answer.status} to POST ${path}): ${refusalDetail(answer)}` };
-  }
-  const parsed = polledOperationOf(responseSchema).safeParse(answer.body);
+  const { envelope } = result;
+  if (envelope.error) return { status: "failed", message: `${org.id} could not complete the ${what}: Code ${envelope.error.Code}: ${envelope.error.Message}` };
+  const parsed = responseSchema.safeParse(envelope.response ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue ? `${issue.path.join(".") || "(body)"}: ${issue.message}` : "unknown";
-    return { status: "failed", message: `${org.id}'s adapter answered the ${what} with something that is not an operation envelope (${where})` };
+    return { status: "failed", message: `${org.id} completed the ${what} with a response that is not one (${issue?.path.join(".") || "(response)"}: ${issue?.message ?? "?"})` };
   }
-  const envelope = parsed.data as { cid?: string; isCompleted: boolean; error?: { Code: number; Message: string }; response?: unknown };
-  if (!envelope.isCompleted) {
-    return { status: "pending", remoteCid: envelope.cid, reason: `${org.id} is still working on the ${what} (its operation ${envelope.cid ?? op.remoteCid})` };
-  }
-  if (envelope.error) {
-    return { status: "failed", message: `${org.id} could not complete the ${what}: Code ${envelope.error.Code}: ${envelope.error.Message}` };
-  }
-  return { response: envelope.response as z.output<R>, cid: envelope.cid ?? op.remoteCid ?? undefined };
+  return { response: parsed.data as z.output<R>, cid: envelope.cid ?? op.remoteCid ?? undefined };
 }
 
 function isFinished<R extends z.ZodType>(value: Finished<R> | Completion): value is Finished<R> {
