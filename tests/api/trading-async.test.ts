@@ -6,21 +6,30 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRowsAt } from "./helpers";
 import { EscrowClient } from "./escrow-client";
 import { postAt } from "./router-client";
-import { createAsset, executionBody, finishedPlan, fund, holdingsOf, newParty, primarySale, type Party } from "./trade-client";
+import { createAsset, executionBody, finishedPlan, fund, holdingsOf, newParty, primarySale, sellingIntent, SignerStandIn, type Party } from "./trade-client";
 import { startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
 let escrow: EscrowClient;
 let issuer: Party;
+const signer = new SignerStandIn();
 
 beforeAll(async () => {
-  server = await startTestServer({ ESCROW_COMPLETION: "async", ESCROW_ASYNC_DELAY_MS: "150", ESCROW_WORKER_INTERVAL_MS: "50", ROUTER_WORKER_INTERVAL_MS: "50" });
+  server = await startTestServer({
+    ESCROW_COMPLETION: "async",
+    ESCROW_ASYNC_DELAY_MS: "150",
+    ESCROW_WORKER_INTERVAL_MS: "50",
+    ROUTER_WORKER_INTERVAL_MS: "50",
+    ROUTER_SIGNING_TIMEOUT_SECONDS: "3",
+  });
+  await signer.start();
   escrow = await EscrowClient.create(server);
   issuer = await newParty(server, "issuer");
 }, 120_000);
 
 afterAll(async () => {
   await server?.dispose();
+  await signer.stop();
 });
 
 async function execute(body: unknown, token: string): Promise<string> {
@@ -45,6 +54,29 @@ describe("asynchronous escrow", () => {
     expect(failed.executionPlanStatus).toBe("failed");
     expect((await holdingsOf(server, buyer))[assetId]).toEqual({ balance: "10", held: "0", available: "10" });
     expect(await escrow.account(buyer.key.finId)).toEqual({ balance: "10", held: "0", available: "10" });
+  }, 90_000);
+});
+
+describe("a counterparty that never signs", () => {
+  it("rejects the plan when the acknowledged signing request times out, and gives everything back", async () => {
+    const assetId = await createAsset(server, issuer);
+    const saleId = await primarySale(server, issuer, assetId, "10", "1");
+    const seller = await newParty(server);
+    await fund(server, escrow, seller, "10");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const stock = executionBody({ kind: "primarySale", intentId: saleId, assetId, executor: seller, buyer: seller, seller: issuer, quantity: "4", settlementAmount: "4" });
+    expect((await finishedPlan(server, seller.token, await execute(stock.body, seller.token), 30_000)).executionPlanStatus).toBe("completed");
+    signer.keys.set(seller.key.finId, seller.key);
+    signer.mode = "acknowledge";
+    const intentId = await sellingIntent(server, seller, assetId, "4", "1", { endpoint: signer.url });
+    const buyer = await newParty(server);
+    await fund(server, escrow, buyer, "10");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const { body } = executionBody({ kind: "sellingIntent", intentId, assetId, executor: buyer, buyer, seller, quantity: "2", settlementAmount: "2" });
+    const plan = await finishedPlan(server, buyer.token, await execute(body, buyer.token), 30_000);
+    expect(plan.executionPlanStatus).toBe("rejected");
+    expect(plan.failureReason).toMatch(/did not sign within 3 s/);
+    expect((await holdingsOf(server, seller))[assetId]).toEqual({ balance: "4", held: "0", available: "4" });
   }, 90_000);
 });
 

@@ -143,6 +143,28 @@ describe("primary sale", () => {
     expect(settled.executionPlanStatus, settled.failureReason).toBe("completed");
   });
 
+  it("is rejected when the payment organization refuses to approve it (the buyer has no account there)", async () => {
+    const { assetId, intentId, buyer } = await market("0");
+    const { body } = executionBody({ kind: "primarySale", intentId, assetId, executor: buyer, buyer, seller: issuer, quantity: "1", settlementAmount: "2.5" });
+    const plan = await finishedPlan(server, buyer.token, await executedPlanId(body, buyer.token));
+    expect(plan.executionPlanStatus).toBe("rejected");
+    expect(plan.failureReason).toMatch(/rejected the plan \(validationFailure 1001: .*no USD account/);
+    expect(plan.approvals).toEqual([]);
+    expect(await remainingOf(intentId)).toBe("100");
+  });
+
+  it("refuses an intent whose end has passed", async () => {
+    const assetId = await createAsset(server, issuer);
+    const now = Math.floor(Date.now() / 1000);
+    const intentId = await primarySale(server, issuer, assetId, "5", "1", { start: now - 10, end: now + 2 });
+    const buyer = await newParty(server);
+    await fund(server, escrow, buyer, "5");
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
+    const answer = await execute(executionBody({ kind: "primarySale", intentId, assetId, executor: buyer, buyer, seller: issuer, quantity: "1", settlementAmount: "1" }).body, buyer.token);
+    expect(answer.status).toBe(422);
+    expect((answer.body.errors as { path: string; message: string }[])[0]).toMatchObject({ path: "intentId", message: expect.stringMatching(/expired/) });
+  });
+
   it("refuses bad executions before writing anything", async () => {
     const { assetId, intentId, buyer } = await market("100", "10", "2");
     const base = { kind: "primarySale" as const, intentId, assetId, executor: buyer, buyer, seller: issuer };
