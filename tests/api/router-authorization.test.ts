@@ -1,0 +1,381 @@
+// Who may call what, as one table (decisions.md §6, §7): every route that names a profile or an
+// operation, and every route kept for one role, is called by each caller that may not use it – no
+// token (401), a role outside the route's list (403), another investor or an unrelated organization
+// (404, the same answer as for an id that does not exist, so ids cannot be probed). Every refusal is
+// a problem document and writes nothing. The fixtures are real (investor A's profile, certificate,
+// document, deposit and account workflow), and A's own calls succeed, so a 404 is about the caller.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "@/lib/domain/roles";
+import { generateNonce } from "@/lib/domain/nonce";
+import { signHash } from "@/lib/domain/secp256k1";
+import { profileProofHash } from "@/lib/domain/signature-template";
+import { adminToken, call, createUser, queryRows, uniqueEmail } from "./helpers";
+import { depositBody, holdBody, inSeconds, newKey, party, payoutBody, planId, releaseBody, rollbackBody, usd } from "./escrow-client";
+import { depositRequest, referenceOf, withdrawRequest, type RouterEnvelope } from "./router-client";
+import {
+  PNG,
+  attachCertificate,
+  closeRowCounts,
+  certificatesPath,
+  countChanges,
+  expectProblem,
+  kycCertificate,
+  newInvestor,
+  pngForm,
+  postForm,
+  rowCounts,
+  uploadDocument,
+  type Investor,
+  type RowCounts,
+} from "./fixtures";
+
+const PROFILES = "/api/router/finapi/profiles";
+
+/** What the table's paths and bodies name: A, and ids of A's records that exist. */
+type Fixture = {
+  a: Investor;
+  ids: {
+    profileId: string;
+    certificateId: string;
+    documentId: string;
+    /** A's deposit at the router, and the escrow operation it became at the built-in adapter. */
+    depositCid: string;
+    escrowCid: string;
+    /** A's account workflow, still awaiting its proof. */
+    workflowCid: string;
+    /** A's user id (for the admin's user lookup). */
+    userId: string;
+    /** The reference number of A's deposit instruction, under which the escrow's operator records money. */
+    reference: string;
+  };
+};
+
+type Body = { json: unknown; headers?: Record<string, string> } | { form: FormData };
+
+type RouteCase = {
+  method: "GET" | "POST" | "PATCH";
+  /** The path, with {placeholders} filled from the fixture's ids of the same name. */
+  path: string;
+  /** A body the route accepts from a caller allowed to send it. */
+  body?: (f: Fixture) => Body;
+  /** The wrapper's role list; every other role gets 403. */
+  roles?: readonly Role[];
+  /** Names one of A's profiles or operations: another investor and an unrelated organization get this status. */
+  strangers?: number;
+  /**
+   * A caller the route serves, and its status for the same request: proof that the body is valid and
+   * the refusals are about who calls. Left out for the organizations: registering one would change
+   * the list other test files read, and the built-in escrow cannot be changed by anyone (409).
+   */
+  allowed?: { caller: "A" | Role; status: number };
+};
+
+const ROLES: readonly Role[] = ["investor", "issuer", "admin", "escrowOperator", "organization"];
+const A = (status = 200) => ({ caller: "A" as const, status });
+
+const ROUTES: readonly RouteCase[] = [
+  // Profiles, certificates and documents.
+  { method: "GET", path: `${PROFILES}/{profileId}`, strangers: 404, allowed: A() },
+  { method: "GET", path: `${PROFILES}/{profileId}/holdings`, strangers: 404, allowed: A() },
+  { method: "GET", path: `${PROFILES}/{profileId}/certificates`, strangers: 404, allowed: A() },
+  { method: "POST", path: `${PROFILES}/{profileId}/certificates`, body: () => ({ json: kycCertificate() }), strangers: 404, allowed: A() },
+  { method: "GET", path: `${PROFILES}/{profileId}/certificates/{certificateId}`, strangers: 404, allowed: A() },
+  // The upload reads its multipart body before the access check; a stranger must still get 404.
+  { method: "POST", path: `${PROFILES}/{profileId}/certificates/{certificateId}`, body: () => ({ form: pngForm() }), strangers: 404, allowed: A() },
+  { method: "GET", path: `${PROFILES}/{profileId}/documents/{documentId}`, strangers: 404, allowed: A() },
+  { method: "POST", path: "/api/router/profiles/{profileId}/share", body: () => ({ json: { organizations: ["escrow"] } }), strangers: 404, allowed: A(204) },
+  // A's key and its real signature: another investor cannot take over the profile (409 rather than
+  // 404: the caller proved it holds the key, so there is nothing to hide from it).
+  {
+    method: "POST",
+    path: `${PROFILES}/owner`,
+    body: (f) => ({ json: { publicKey: f.a.key.finId, signature: signHash(profileProofHash(f.a.key.finId), f.a.key.privateKey) } }),
+    roles: ["investor", "issuer"],
+    strangers: 409,
+    allowed: A(),
+  },
+  // Payments and the operations they become.
+  {
+    method: "POST",
+    path: "/api/router/finapi/payments/deposit",
+    body: (f) => ({ json: depositRequest(f.a.profileId, f.a.key, "10") }),
+    strangers: 404,
+    allowed: A(),
+  },
+  // A has no funds: the withdrawal is accepted and its operation fails with Code 30 (still a 200 envelope).
+  {
+    method: "POST",
+    path: "/api/router/finapi/payments/withdraw",
+    body: (f) => ({ json: withdrawRequest(f.a.profileId, f.a.key, "5") }),
+    strangers: 404,
+    allowed: A(),
+  },
+  { method: "GET", path: "/api/router/finapi/operations/status/{depositCid}", strangers: 404, allowed: A() },
+  { method: "GET", path: "/api/router/operations/status/{depositCid}", strangers: 404, allowed: A() },
+  { method: "POST", path: "/api/router/operations/status/{depositCid}", body: () => ({ json: {} }), strangers: 404, allowed: A() },
+  { method: "GET", path: "/api/operations/{depositCid}", strangers: 404, allowed: A() },
+  { method: "GET", path: "/api/operations/{workflowCid}", strangers: 404, allowed: A() },
+  // The account proof.
+  {
+    method: "POST",
+    path: "/api/profiles/investor/{profileId}/account",
+    body: (f) => ({ json: { account: { type: "finId", finId: f.a.key.finId, orgId: "escrow" } } }),
+    strangers: 404,
+    allowed: A(),
+  },
+  // The Idempotency-Key nonce is checked before the profile (submit-account-proof.ts), so a valid one
+  // is sent. The signature is well-formed but wrong: A's proof is accepted (202) and rejected later.
+  {
+    method: "POST",
+    path: "/api/profiles/investor/{profileId}/account/proof",
+    body: (f) => ({ json: { cid: f.ids.workflowCid, ownershipSignature: "ab".repeat(64) }, headers: { "idempotency-key": generateNonce() } }),
+    strangers: 404,
+    allowed: A(202),
+  },
+  // Any signed-in caller; only anonymous callers are refused.
+  { method: "GET", path: "/api/router/finapi/organizations", allowed: A() },
+  { method: "GET", path: PROFILES, allowed: A() },
+  // Admin.
+  {
+    method: "POST",
+    path: "/api/router/admin/users",
+    body: () => ({ json: { email: uniqueEmail("authz"), name: "Mallory", role: "admin" } }),
+    roles: ["admin"],
+    allowed: { caller: "admin", status: 201 },
+  },
+  { method: "GET", path: "/api/router/admin/users/{userId}", roles: ["admin"], allowed: { caller: "admin", status: 200 } },
+  {
+    method: "POST",
+    path: "/api/router/admin/organizations",
+    body: () => ({ json: { id: `authz-${randomUUID().slice(0, 8)}`, name: "Not registered", kind: "router" } }),
+    roles: ["admin"],
+  },
+  { method: "PATCH", path: "/api/router/admin/organizations/escrow", body: () => ({ json: { name: "Hijacked Escrow" } }), roles: ["admin"] },
+  // Ledger import: the wrapper lets organizations through; the verb then keeps out those that are not escrows.
+  {
+    method: "POST",
+    path: "/api/router/ledger/transaction/import",
+    body: (f) => ({ json: { transactions: [ledgerCredit(f.a.key.finId)] } }),
+    roles: ["admin", "escrowOperator", "organization"],
+    allowed: { caller: "admin", status: 200 },
+  },
+  // The built-in adapter: routers (role organization), and for polls and operator pages the escrow's
+  // operators. Operations that fail (no funds, no such hold or plan) are still 200 envelopes.
+  { method: "POST", path: "/api/adapter/assets/hold", body: () => ({ json: HOLD }), roles: ["organization"], allowed: { caller: "organization", status: 200 } },
+  {
+    method: "POST",
+    path: "/api/adapter/assets/release",
+    body: () => ({ json: releaseBody(HOLD, SELLER) }),
+    roles: ["organization"],
+    allowed: { caller: "organization", status: 200 },
+  },
+  {
+    method: "POST",
+    path: "/api/adapter/assets/rollback",
+    body: () => ({ json: rollbackBody(HOLD) }),
+    roles: ["organization"],
+    allowed: { caller: "organization", status: 200 },
+  },
+  {
+    method: "POST",
+    path: "/api/adapter/finapi/payments/payout",
+    body: (f) => ({ json: payoutBody(f.a.key, "5") }),
+    roles: ["organization"],
+    allowed: { caller: "organization", status: 200 },
+  },
+  {
+    method: "POST",
+    path: "/api/adapter/payments/depositInstruction",
+    body: (f) => ({ json: depositBody(f.a.key, "5") }),
+    roles: ["organization"],
+    allowed: { caller: "organization", status: 200 },
+  },
+  {
+    method: "POST",
+    path: "/api/adapter/plan/approve",
+    body: () => ({ json: { executionPlanId: planId() } }),
+    roles: ["organization"],
+    allowed: { caller: "organization", status: 200 },
+  },
+  {
+    method: "POST",
+    path: "/api/adapter/operations/{escrowCid}",
+    body: () => ({ json: {} }),
+    roles: ["organization", "escrowOperator"],
+    allowed: { caller: "escrowOperator", status: 200 },
+  },
+  { method: "GET", path: "/api/adapter/operations/{escrowCid}", roles: ["organization", "escrowOperator"], allowed: { caller: "escrowOperator", status: 200 } },
+  {
+    method: "POST",
+    path: "/api/adapter/operator/incoming",
+    body: (f) => ({ json: { reference: f.ids.reference, amount: "25", currency: "USD" } }),
+    roles: ["escrowOperator"],
+    allowed: { caller: "escrowOperator", status: 201 },
+  },
+  { method: "GET", path: "/api/adapter/operator/accounts", roles: ["escrowOperator"], allowed: { caller: "escrowOperator", status: 200 } },
+  { method: "GET", path: "/api/adapter/operator/books", roles: ["escrowOperator"], allowed: { caller: "escrowOperator", status: 200 } },
+  { method: "GET", path: "/api/adapter/operator/holds", roles: ["escrowOperator"], allowed: { caller: "escrowOperator", status: 200 } },
+];
+
+const SELLER = newKey().finId;
+const HOLD = holdBody({ buyer: newKey(), seller: SELLER, quantity: "10" });
+
+function ledgerCredit(finId: string) {
+  return {
+    id: randomUUID(),
+    asset: usd,
+    quantity: "1000",
+    timestamp: inSeconds(0),
+    destination: party(finId),
+    settlementRef: "",
+    transactionDetails: { transactionId: `authz-${randomUUID()}` },
+  };
+}
+
+type CallerName = "no token" | Role | "another investor" | "an unrelated organization";
+type Case = { caller: CallerName; status: number };
+
+/** Who calls a route, and what each is answered. */
+function casesOf(route: RouteCase): Case[] {
+  const cases: Case[] = [{ caller: "no token", status: 401 }];
+  if (route.roles) cases.push(...ROLES.filter((r) => !route.roles?.includes(r)).map((caller) => ({ caller, status: 403 })));
+  if (route.strangers !== undefined) {
+    if (!route.roles || route.roles.includes("investor")) cases.push({ caller: "another investor", status: route.strangers });
+    if (!route.roles || route.roles.includes("organization")) cases.push({ caller: "an unrelated organization", status: route.strangers });
+  }
+  return cases;
+}
+
+let fixture: Fixture;
+let tokens: Record<Exclude<CallerName, "no token"> | "A", string>;
+let before: RowCounts;
+
+function pathOf(route: RouteCase): string {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const id = fixture.ids[name as keyof Fixture["ids"]];
+    if (id === undefined) throw new Error(`no fixture id ${name} for ${route.path}`);
+    return id;
+  });
+}
+
+async function send(route: RouteCase, token: string | null): Promise<Response> {
+  const urlPath = pathOf(route);
+  const body = route.body?.(fixture);
+  if (body && "form" in body) return postForm(urlPath, body.form, token);
+  return call(route.method, urlPath, { token, body: body?.json, headers: body?.headers });
+}
+
+beforeAll(async () => {
+  const [a, b, issuer, organization, escrowOperator] = await Promise.all([
+    newInvestor(),
+    newInvestor(),
+    createUser("issuer"),
+    createUser("organization"),
+    createUser("escrowOperator"),
+  ]);
+  const certificateId = await attachCertificate(a);
+  const documentId = await uploadDocument(a, certificateId);
+
+  const deposit = await call("POST", "/api/router/finapi/payments/deposit", { token: a.token, body: depositRequest(a.profileId, a.key, "25") });
+  expect(deposit.status, await deposit.clone().text()).toBe(200);
+  const depositEnvelope = (await deposit.json()) as RouterEnvelope & { cid: string };
+  const depositCid = depositEnvelope.cid;
+  // The router completed it synchronously, so it kept no remote cid: find the escrow's own operation by A's key.
+  const [operation] = await queryRows<{ id: string }>(`SELECT "id" FROM "EscrowOperation" WHERE "kind" = $1 AND "request" LIKE $2`, [
+    "depositInstruction",
+    `%${a.key.finId}%`,
+  ]);
+  const escrowCid = operation?.id;
+  if (!escrowCid) throw new Error(`the deposit ${depositCid} reached no escrow operation`);
+
+  const workflow = await call("POST", `/api/profiles/investor/${a.profileId}/account`, {
+    token: a.token,
+    body: { account: { type: "finId", finId: a.key.finId, orgId: "escrow" } },
+  });
+  expect(workflow.status, await workflow.clone().text()).toBe(200);
+  const workflowCid = ((await workflow.json()) as { cid: string }).cid;
+
+  fixture = { a, ids: { profileId: a.profileId, certificateId, documentId, depositCid, escrowCid, workflowCid, userId: a.id, reference: referenceOf(depositEnvelope) } };
+  tokens = {
+    A: a.token,
+    investor: b.token,
+    "another investor": b.token,
+    issuer: issuer.token,
+    admin: adminToken(),
+    escrowOperator: escrowOperator.token,
+    organization: organization.token,
+    "an unrelated organization": organization.token,
+  };
+  before = await rowCounts();
+});
+
+afterAll(closeRowCounts);
+
+describe("the fixtures are real", () => {
+  it("lets A read its profile, certificate, document and operations", async () => {
+    const { a } = fixture;
+    const { certificateId, documentId, depositCid, workflowCid } = fixture.ids;
+    const certificates = await call("GET", certificatesPath(a.profileId), { token: a.token });
+    expect(certificates.status).toBe(200);
+    const listed = (await certificates.json()) as { certificates: { id: string; documents: { id: string }[] }[] };
+    expect(listed.certificates.map((c) => [c.id, c.documents.map((d) => d.id)])).toEqual([[certificateId, [documentId]]]);
+
+    const document = await call("GET", `${PROFILES}/${a.profileId}/documents/${documentId}`, { token: a.token });
+    expect(document.status).toBe(200);
+    expect(Buffer.from(await document.arrayBuffer()).equals(PNG)).toBe(true);
+
+    expect((await call("GET", `${PROFILES}/${a.profileId}`, { token: a.token })).status).toBe(200);
+    expect((await call("GET", `/api/router/finapi/operations/status/${depositCid}`, { token: a.token })).status).toBe(200);
+    const proof = await call("GET", `/api/operations/${workflowCid}`, { token: a.token });
+    expect(proof.status).toBe(200);
+    expect(await proof.json()).toMatchObject({ cid: workflowCid, isCompleted: false });
+  });
+
+  it("answers another investor 404 on the same reads", async () => {
+    const { a } = fixture;
+    const { certificateId } = fixture.ids;
+    for (const urlPath of [certificatesPath(a.profileId), `${certificatesPath(a.profileId)}/${certificateId}`]) {
+      await expectProblem(await call("GET", urlPath, { token: tokens["another investor"] }), 404, urlPath);
+    }
+  });
+});
+
+for (const route of ROUTES) {
+  describe(`${route.method} ${route.path}`, () => {
+    for (const { caller, status } of casesOf(route)) {
+      it(`${caller} → ${status}, a problem document, nothing written`, async () => {
+        const token = caller === "no token" ? null : tokens[caller];
+        const label = `${route.method} ${pathOf(route)} as ${caller}`;
+        const response = await send(route, token);
+        if (response.status !== status) throw new Error(`${label}: expected ${status}, got ${response.status} ${await response.text()}`);
+        await expectProblem(response, status, label);
+        expect(countChanges(before, await rowCounts()), `${label} wrote rows`).toEqual([]);
+      });
+    }
+  });
+}
+
+describe("after the whole table", () => {
+  it("nothing was written, and A's records are unchanged", async () => {
+    expect(countChanges(before, await rowCounts())).toEqual([]);
+    const [workflow] = await queryRows<{ status: string }>(`SELECT "status" FROM "AccountWorkflow" WHERE "id" = $1`, [fixture.ids.workflowCid]);
+    expect(workflow?.status).toBe("AWAITING_PROOF_SUBMISSION");
+    const shares = await queryRows(`SELECT "organizationId" FROM "ProfileShare" WHERE "profileId" = $1`, [fixture.a.profileId]);
+    expect(shares).toEqual([]);
+    const [escrow] = await queryRows<{ name: string }>(`SELECT "name" FROM "Organization" WHERE "id" = $1`, ["escrow"]);
+    expect(escrow?.name).toBe("Built-in Escrow");
+  });
+});
+
+// Last, because these succeed and write: the same requests from callers the routes serve.
+describe("the same requests from a caller the route serves", () => {
+  for (const route of ROUTES) {
+    const allowed = route.allowed;
+    if (!allowed) continue;
+    it(`${route.method} ${route.path} as ${allowed.caller} → ${allowed.status}`, async () => {
+      const response = await send(route, tokens[allowed.caller]);
+      expect(response.status, await response.clone().text()).toBe(allowed.status);
+    });
+  }
+});
