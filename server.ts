@@ -1,11 +1,12 @@
 // One process, one port: Next.js (pages, route handlers) and the graphql-ws endpoint at /api/graphql.
 // Route handlers cannot upgrade to WebSocket, so the upgrade is taken here (toolchain notes).
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 // Renamed on import: it is no React hook, whatever its name says.
 import { useServer as serveGraphqlOverSocket } from "graphql-ws/use/ws";
 import next from "next";
 import { WebSocketServer } from "ws";
+import { AppError, PROBLEM_CONTENT_TYPE, toProblemDocument } from "@/lib/domain/app-error";
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
 import { startEscrowWorker } from "@/lib/server/escrow/worker";
@@ -28,7 +29,21 @@ await app.prepare();
 const handle = app.getRequestHandler();
 const nextUpgrade = app.getUpgradeHandler();
 
+/** Next answers a path that is not valid percent-encoded UTF-8 with a bare 500; it is the caller's mistake. */
+function refuseUndecodablePath(req: IncomingMessage, res: ServerResponse): boolean {
+  try {
+    decodeURIComponent((req.url ?? "/").split("?")[0] ?? "/");
+    return false;
+  } catch {
+    const problem = toProblemDocument(new AppError("INVALID_ID", "The path is not valid percent-encoded UTF-8."), { instance: req.url ?? "/" });
+    res.writeHead(400, { "content-type": PROBLEM_CONTENT_TYPE });
+    res.end(JSON.stringify(problem));
+    return true;
+  }
+}
+
 const server = createServer((req, res) => {
+  if (refuseUndecodablePath(req, res)) return;
   handle(req, res).catch((error: unknown) => {
     logger.error({ err: error, path: req.url }, "next request handler failed");
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });

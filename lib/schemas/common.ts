@@ -98,9 +98,13 @@ export const positiveAmountSchema = amountSchema.refine((value) => !AMOUNT_PATTE
 });
 
 /** Absolute time in whole epoch seconds (decisions.md §3). */
+/** The last second a 32-bit column holds (2038-01-19): the PostgreSQL columns are INTEGER. */
+export const EPOCH_SECONDS_MAX = 2_147_483_647;
+
 export const epochSecondsSchema = z
   .int({ error: requiredAs("a whole number of epoch seconds") })
-  .min(0, { error: "must be a non-negative number of epoch seconds" });
+  .min(0, { error: "must be a non-negative number of epoch seconds" })
+  .max(EPOCH_SECONDS_MAX, { error: `must be at most ${EPOCH_SECONDS_MAX} (2038-01-19T03:14:07Z)` });
 
 /** A key the rules forbid here: absent is fine, any value is refused with `message`. */
 export function forbidden(message: string) {

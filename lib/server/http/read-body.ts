@@ -47,10 +47,32 @@ export async function readJsonBody(req: Request, limitBytes: number): Promise<un
   if (!isJsonContentType(req.headers.get("content-type"))) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
   }
+  return parseJsonText(text);
+}
+
+/** JSON.parse that answers MALFORMED_JSON for text that is not JSON or holds strings no database can store. */
+export function parseJsonText(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text, refuseUnstorableStrings) as unknown;
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const reason = error instanceof SyntaxError ? error.message : "unreadable";
     throw new AppError("MALFORMED_JSON", `The body is not valid JSON: ${reason}`);
   }
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Strings no database can store as text: a lone UTF-16 surrogate (`"\ud800"` is valid JSON but
+ * not Unicode) and NUL (PostgreSQL refuses it). Refused for every key and string value.
+ */
+function refuseUnstorableStrings(this: unknown, key: string, value: unknown): unknown {
+  const bad = (s: string) => LONE_SURROGATE.test(s) || s.includes("\u0000");
+  if (bad(key) || (typeof value === "string" && bad(value))) {
+    throw new AppError("MALFORMED_JSON", "The body holds a string with a lone UTF-16 surrogate or a NUL character, which cannot be stored.", [
+      { in: "body", path: key, message: "must be well-formed Unicode text without NUL" },
+    ]);
+  }
+  return value;
 }

@@ -8,17 +8,12 @@ import { verifySigningHmac } from "@/lib/domain/signing-hmac";
 import { templatesEqual, type SignatureTemplate } from "@/lib/domain/signature-template";
 import { signingRequestSchema } from "@/lib/schemas/signing";
 import { db } from "@/lib/server/db/client";
+import { parseJsonText } from "@/lib/server/http/read-body";
 import { fieldErrors } from "@/lib/server/http/zod-errors";
 import { openSigningSecret } from "@/lib/server/intents/signing-secret";
 
 export async function receiveSigningRequest(profileId: string, rawBody: string, headers: Headers) {
-  let parsedJson: unknown;
-  try {
-    parsedJson = JSON.parse(rawBody);
-  } catch {
-    throw new AppError("MALFORMED_JSON", "The body is not valid JSON.");
-  }
-  const parsed = signingRequestSchema.safeParse(parsedJson);
+  const parsed = signingRequestSchema.safeParse(parseJsonText(rawBody));
   if (!parsed.success) throw new AppError("VALIDATION_FAILED", "The body is not a signing request.", fieldErrors(parsed.error, "body"));
   const body = parsed.data;
   const profile = await db.profile.findUnique({ where: { id: profileId } });
