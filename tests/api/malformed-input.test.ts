@@ -1,6 +1,6 @@
 // Malformed input against every JSON write route (router, account proof, admin, ledger import, the
-// built-in adapter; GraphQL and next-auth aside), sent with a valid token of the right role, so the
-// only thing wrong is the input. fast-check generates arbitrary JSON, valid bodies with one field
+// built-in adapter, assets, intents, executions, signatures and the signing callback; GraphQL and
+// next-auth aside), sent with a valid token of the right role, so the only thing wrong is the input. fast-check generates arbitrary JSON, valid bodies with one field
 // replaced by something of the wrong type or an odd value, text that is not JSON or is cut short,
 // bad path ids and wrong content types. The properties (decisions.md §7): the server never answers
 // 5xx; every answer that is not 2xx is a problem document whose `status` is the HTTP status and
@@ -15,19 +15,59 @@ import { profileProofHash } from "@/lib/domain/signature-template";
 import { adminToken, call, createUser, uniqueEmail } from "./helpers";
 import { depositBody, holdBody, inSeconds, newKey, party, payoutBody, planId, releaseBody, rollbackBody, usd } from "./escrow-client";
 import { depositRequest, withdrawRequest } from "./router-client";
-import { closeRowCounts, countChanges, expectProblem, kycCertificate, newInvestor, rowCounts, serverLogFor, serverLogSize, type Investor } from "./fixtures";
+import {
+  assetBody,
+  closeRowCounts,
+  countChanges,
+  expectProblem,
+  kycCertificate,
+  newInvestor,
+  newMarket,
+  primarySaleBody,
+  purchaseBody,
+  rowCounts,
+  serverLogFor,
+  serverLogSize,
+  settled,
+  sharedServer,
+  signatureResultBody,
+  type Investor,
+  type Market,
+} from "./fixtures";
+import { finishedPlan } from "./trade-client";
 
 /** Runs per property; FUZZ_RUNS=500 searches deeper (the default keeps the file near a minute). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 /** The tables a refused write could touch; one query reads them all before and after each request. */
-const KEY_TABLES = ["Profile", "Certificate", "ProfileShare", "RouterOperation", "UsedNonce", "AccountWorkflow", "LedgerTransaction", "AuditLog", "EscrowOperation", "User", "Organization"];
+const KEY_TABLES = [
+  "Profile",
+  "Certificate",
+  "ProfileShare",
+  "RouterOperation",
+  "UsedNonce",
+  "AccountWorkflow",
+  "LedgerTransaction",
+  "AuditLog",
+  "EscrowOperation",
+  "User",
+  "Organization",
+  "Asset",
+  "Intent",
+  "Plan",
+  "Receipt",
+  "TokenBalance",
+  "SigningRequest",
+  "InboxSigningRequest",
+  "EventOutbox",
+];
 
-type Ids = { profileId: string; workflowCid: string; depositCid: string; escrowCid: string; orgId: string };
-type Caller = "investor" | "admin" | "organization" | "escrowOperator";
+type Ids = { profileId: string; workflowCid: string; depositCid: string; escrowCid: string; orgId: string; assetId: string; toggleIntentId: string };
+/** "public": no credentials (the signing callback does not look at them). */
+type Caller = "investor" | "issuer" | "admin" | "organization" | "escrowOperator" | "public";
 
 type JsonRoute = {
-  method: "POST" | "PATCH";
-  /** At most one {placeholder}, filled from the fixture's ids (or by a generated bad id). */
+  method: "POST" | "PATCH" | "PUT";
+  /** {placeholders} filled from the fixture's ids (or one of them by a generated bad id). */
   path: string;
   caller: Caller;
   /** A body the route accepts (fresh on every call: nonces, emails and ids must not repeat). */
@@ -39,7 +79,10 @@ type JsonRoute = {
 
 let ids: Ids;
 let investor: Investor;
-let tokens: Record<Caller, string>;
+let market: Market;
+let tokens: Record<Caller, string | null>;
+
+const INTENT = "/api/router/finapi/profiles/asset/{assetId}/intent";
 
 const ROUTES: readonly JsonRoute[] = [
   // Router.
@@ -113,14 +156,31 @@ const ROUTES: readonly JsonRoute[] = [
   { method: "POST", path: "/api/adapter/plan/approve", caller: "organization", valid: () => ({ executionPlanId: planId() }) },
   { method: "POST", path: "/api/adapter/operations/{escrowCid}", caller: "organization", valid: () => ({}) },
   { method: "POST", path: "/api/adapter/operator/incoming", caller: "escrowOperator", valid: () => ({ reference: "ESC-FUZZ0001", amount: "1", currency: "USD" }) },
+  // Assets and intents: the market's issuer, its asset, and a primary sale kept for disable and enable
+  // (the execution below buys from another one, so a disabled toggle intent never refuses it).
+  { method: "POST", path: "/api/router/finapi/profiles/asset", caller: "issuer", valid: () => assetBody(market.issuer) },
+  { method: "POST", path: INTENT, caller: "issuer", valid: () => primarySaleBody(market.issuer, market.assetId) },
+  { method: "PUT", path: `${INTENT}/{toggleIntentId}/disable`, caller: "issuer", valid: () => ({}) },
+  { method: "PUT", path: `${INTENT}/{toggleIntentId}/enable`, caller: "issuer", valid: () => ({}) },
+  // Trades. A valid execution is accepted and its plan runs (sendAndCheck waits for it to finish).
+  { method: "POST", path: "/api/router/finapi/tokens/execute", caller: "investor", valid: () => purchaseBody(market, investor) },
+  // The signing request was answered in beforeAll, so the valid body is a repeat (200, nothing
+  // written) and any other signature is 409: a wrong signature for a request still waiting would be
+  // refused 422 *and* reject the plan (README "Trades"), which is not a refusal that writes nothing.
+  { method: "POST", path: "/api/router/finapi/tokens/signature-result", caller: "investor", valid: () => signatureResultBody(market, investor) },
+  // Public: the genuine request (acknowledged again, nothing written); anything else is not one the router made.
+  // It reads its body as text (the HMAC covers the raw bytes) and has so far taken it under any
+  // Content-Type, so its two 415 checks fail until it refuses a body that is not application/json
+  // as readJsonBody does for every other route (README: UNSUPPORTED_MEDIA_TYPE).
+  { method: "POST", path: "/api/signing/callback/{profileId}", caller: "public", valid: () => ({ ...market.signing }) },
 ];
 
-const placeholderOf = (route: JsonRoute) => /\{(\w+)\}/.exec(route.path)?.[1] as keyof Ids | undefined;
+const placeholdersOf = (route: JsonRoute) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as keyof Ids);
+const placeholderOf = (route: JsonRoute) => placeholdersOf(route).at(-1);
 
-function pathOf(route: JsonRoute, segment?: string): string {
-  const name = placeholderOf(route);
-  if (!name) return route.path;
-  return route.path.replace(`{${name}}`, segment ?? ids[name]);
+/** The route's path with its ids; `segment` (a bad id) in place of the placeholder `which` (the last one unless told). */
+function pathOf(route: JsonRoute, segment?: string, which: keyof Ids | undefined = placeholderOf(route)): string {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: keyof Ids) => (segment !== undefined && name === which ? segment : ids[name]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -268,6 +328,8 @@ async function sendAndCheck(route: JsonRoute, sent: Sent, what: string): Promise
     expect(problem.code, label).toMatch(/^[A-Z_]+$/);
   }
   if (response.status >= 400) expect(countChanges(before, await rowCounts(KEY_TABLES)), `${label} wrote rows`).toEqual([]);
+  // An accepted execution starts a plan: let it finish before the next request's counts are taken.
+  if (response.status < 300) await settled();
   return new Response(text, { status: response.status, headers: response.headers });
 }
 
@@ -280,9 +342,17 @@ const assertProperty = <T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => 
   );
 
 beforeAll(async () => {
+  await settled();
   investor = await newInvestor();
   const [organization, escrowOperator] = await Promise.all([createUser("organization"), createUser("escrowOperator")]);
-  tokens = { investor: investor.token, admin: adminToken(), organization: organization.token, escrowOperator: escrowOperator.token };
+  market = await newMarket(investor);
+  tokens = { investor: investor.token, issuer: market.issuer.token, admin: adminToken(), organization: organization.token, escrowOperator: escrowOperator.token, public: null };
+  // The investor signs the request in its inbox: the counterparty's plan completes, and the same
+  // signature-result is from now on a repeat.
+  const signed = await call("POST", "/api/router/finapi/tokens/signature-result", { token: investor.token, body: signatureResultBody(market, investor) });
+  expect(signed.status, await signed.clone().text()).toBe(200);
+  const plan = await finishedPlan(sharedServer(), investor.token, market.pendingPlanId);
+  expect(plan.executionPlanStatus, plan.failureReason).toBe("completed");
 
   const deposit = await call("POST", "/api/router/finapi/payments/deposit", { token: investor.token, body: depositRequest(investor.profileId, investor.key, "1") });
   expect(deposit.status).toBe(200);
@@ -299,10 +369,16 @@ beforeAll(async () => {
     workflowCid: ((await workflow.json()) as { cid: string }).cid,
     escrowCid: ((await instruction.json()) as { cid: string }).cid,
     orgId: "fuzz-no-such-organization",
+    assetId: market.assetId,
+    toggleIntentId: market.toggleIntentId,
   };
-});
+  await settled();
+}, 120_000);
 
-afterAll(closeRowCounts);
+afterAll(async () => {
+  await settled();
+  await closeRowCounts();
+});
 
 for (const route of ROUTES) {
   describe(`${route.method} ${route.path}`, () => {
@@ -325,9 +401,12 @@ for (const route of ROUTES) {
       });
     });
 
-    if (placeholderOf(route)) {
+    const placeholders = placeholdersOf(route);
+    if (placeholders.length > 0) {
       it("bad ids in the path", async () => {
-        await assertProperty(badSegment, (segment) => sendAndCheck(route, { path: pathOf(route, segment), body: JSON.stringify(route.valid()) }, `id ${show(segment)}`));
+        await assertProperty(fc.tuple(fc.constantFrom(...placeholders), badSegment), ([which, segment]) =>
+          sendAndCheck(route, { path: pathOf(route, segment, which), body: JSON.stringify(route.valid()) }, `${which} ${show(segment)}`),
+        );
       });
     }
   });
@@ -336,7 +415,16 @@ for (const route of ROUTES) {
 describe("limits", () => {
   // Routes on the default limit (BODY_LIMIT_BYTES, 1 MiB) and two with their own, smaller ones.
   const oversized = ROUTES.filter((r) =>
-    ["/api/router/finapi/payments/deposit", "/api/router/finapi/payments/withdraw", "/api/profiles/investor/{profileId}/account", "/api/adapter/assets/hold", "/api/router/admin/users", "/api/router/finapi/profiles/{profileId}/certificates"].includes(r.path),
+    [
+      "/api/router/finapi/payments/deposit",
+      "/api/router/finapi/payments/withdraw",
+      "/api/profiles/investor/{profileId}/account",
+      "/api/adapter/assets/hold",
+      "/api/router/admin/users",
+      "/api/router/finapi/profiles/{profileId}/certificates",
+      "/api/router/finapi/tokens/execute",
+      "/api/signing/callback/{profileId}",
+    ].includes(r.path),
   );
 
   it.each(oversized.map((r) => [`${r.method} ${r.path}`, r] as const))("%s refuses a body over 1 MiB with 413 and writes nothing", async (_, route) => {
@@ -393,11 +481,15 @@ describe("inputs that have made the server answer 500", () => {
     "%s answers an id that is not valid percent-encoding with a 400 problem document",
     async (_, route) => {
       const answers: string[] = [];
-      for (const segment of undecodable) {
-        const response = await call(route.method, pathOf(route, segment), { token: tokens[route.caller], body: route.valid(), headers: route.headers?.() });
-        answers.push(`${segment}: ${response.status} ${response.headers.get("content-type")}`);
+      const expected: string[] = [];
+      for (const which of placeholdersOf(route)) {
+        for (const segment of undecodable) {
+          const response = await call(route.method, pathOf(route, segment, which), { token: tokens[route.caller], body: route.valid(), headers: route.headers?.() });
+          answers.push(`${which} ${segment}: ${response.status} ${response.headers.get("content-type")}`);
+          expected.push(`${which} ${segment}: 400 ${PROBLEM_CONTENT_TYPE}`);
+        }
       }
-      expect(answers).toEqual(undecodable.map((segment) => `${segment}: 400 ${PROBLEM_CONTENT_TYPE}`));
+      expect(answers).toEqual(expected);
     },
   );
 });

@@ -3,7 +3,9 @@
 // token (401), a role outside the route's list (403), another investor or an unrelated organization
 // (404, the same answer as for an id that does not exist, so ids cannot be probed). Every refusal is
 // a problem document and writes nothing. The fixtures are real (investor A's profile, certificate,
-// document, deposit and account workflow), and A's own calls succeed, so a 404 is about the caller.
+// document, deposit and account workflow; issuer I's asset and primary sales; A's completed purchase,
+// A's selling intent and the signing request for it waiting in A's portal inbox), and A's or I's own
+// calls succeed, so a 404 is about the caller.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "@/lib/domain/roles";
@@ -15,26 +17,38 @@ import { depositBody, holdBody, inSeconds, newKey, party, payoutBody, planId, re
 import { depositRequest, referenceOf, withdrawRequest, type RouterEnvelope } from "./router-client";
 import {
   PNG,
+  assetBody,
   attachCertificate,
   closeRowCounts,
   certificatesPath,
   countChanges,
   expectProblem,
+  intentPath,
   kycCertificate,
   newInvestor,
+  newMarket,
   pngForm,
   postForm,
+  primarySaleBody,
+  purchaseBody,
   rowCounts,
+  sellingIntentBody,
+  settled,
+  signatureResultBody,
   uploadDocument,
   type Investor,
+  type Market,
   type RowCounts,
 } from "./fixtures";
 
 const PROFILES = "/api/router/finapi/profiles";
 
-/** What the table's paths and bodies name: A, and ids of A's records that exist. */
+/** What the table's paths and bodies name: A, I, the market around them, and ids of their records that exist. */
 type Fixture = {
   a: Investor;
+  /** Investor B: "another investor" of the table, with a profile of its own. */
+  b: Investor;
+  market: Market;
   ids: {
     profileId: string;
     certificateId: string;
@@ -48,31 +62,57 @@ type Fixture = {
     userId: string;
     /** The reference number of A's deposit instruction, under which the escrow's operator records money. */
     reference: string;
+    /** I's asset, its primary sale, and the primary sale kept for disable and enable. */
+    assetId: string;
+    saleIntentId: string;
+    toggleIntentId: string;
+    /** A's completed purchase from the primary sale. */
+    planId: string;
+    /** B's profile (a callback path for a profile the signing request was not made for). */
+    otherProfileId: string;
   };
 };
 
 type Body = { json: unknown; headers?: Record<string, string> } | { form: FormData };
 
+type CallerName = "no token" | Role | "another investor" | "another issuer" | "an unrelated organization" | "the trade's buyer";
+type Caller = "A" | "I" | Role;
+
 type RouteCase = {
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "PUT";
+  /** Told apart in the test names when one route is in the table twice. */
+  note?: string;
   /** The path, with {placeholders} filled from the fixture's ids of the same name. */
   path: string;
   /** A body the route accepts from a caller allowed to send it. */
   body?: (f: Fixture) => Body;
   /** The wrapper's role list; every other role gets 403. */
   roles?: readonly Role[];
-  /** Names one of A's profiles or operations: another investor and an unrelated organization get this status. */
+  /**
+   * Names one of A's (or I's) profiles, operations, intents or plans: another investor, another issuer
+   * and an unrelated organization, where their role may call the route, get this status.
+   */
   strangers?: number;
+  /** A status of its own for some callers (e.g. a primary sale by a caller who is not an issuer: 403). */
+  override?: Partial<Record<CallerName, number>>;
+  /** No credentials needed: no 401 case; `refusals` says who is refused instead. */
+  public?: true;
+  /** Further refusals: the same route with another path or body, e.g. a request the router never made. */
+  refusals?: readonly Refusal[];
   /**
    * A caller the route serves, and its status for the same request: proof that the body is valid and
    * the refusals are about who calls. Left out for the organizations: registering one would change
    * the list other test files read, and the built-in escrow cannot be changed by anyone (409).
    */
-  allowed?: { caller: "A" | Role; status: number };
+  allowed?: { caller: Caller | "no token"; status: number };
 };
+
+type Refusal = { what: string; caller: CallerName; status: number; path?: (f: Fixture) => string; body?: (f: Fixture) => Body };
 
 const ROLES: readonly Role[] = ["investor", "issuer", "admin", "escrowOperator", "organization"];
 const A = (status = 200) => ({ caller: "A" as const, status });
+const I = (status = 200) => ({ caller: "I" as const, status });
+const INTENT = `${PROFILES}/asset/{assetId}/intent`;
 
 const ROUTES: readonly RouteCase[] = [
   // Profiles, certificates and documents.
@@ -216,6 +256,72 @@ const ROUTES: readonly RouteCase[] = [
   { method: "GET", path: "/api/adapter/operator/accounts", roles: ["escrowOperator"], allowed: { caller: "escrowOperator", status: 200 } },
   { method: "GET", path: "/api/adapter/operator/books", roles: ["escrowOperator"], allowed: { caller: "escrowOperator", status: 200 } },
   { method: "GET", path: "/api/adapter/operator/holds", roles: ["escrowOperator"], allowed: { caller: "escrowOperator", status: 200 } },
+  // Assets and intents: reads for any signed-in caller; writes for the issuer (assets, primary sales)
+  // or the owner of the intent's profile, and everyone else is answered as if the intent did not exist.
+  { method: "POST", path: `${PROFILES}/asset`, body: (f) => ({ json: assetBody(f.market.issuer) }), roles: ["issuer"], strangers: 404, allowed: I() },
+  { method: "GET", path: `${PROFILES}/asset/{assetId}`, allowed: A() },
+  { method: "GET", path: "/api/router/finapi/assets", allowed: A() },
+  // A primary sale of I's asset: only an issuer publishes one (403), and only for its own profile (404).
+  {
+    method: "POST",
+    path: INTENT,
+    note: "a primary sale",
+    body: (f) => ({ json: primarySaleBody(f.market.issuer, f.ids.assetId) }),
+    strangers: 404,
+    override: { "another investor": 403, "an unrelated organization": 403 },
+    allowed: I(),
+  },
+  // A's selling intent of tokens A holds: anyone else is refused as if A's profile did not exist.
+  { method: "POST", path: INTENT, note: "a selling intent", body: (f) => ({ json: sellingIntentBody(f.a, f.ids.assetId) }), strangers: 404, allowed: A() },
+  { method: "GET", path: `${INTENT}/{saleIntentId}`, allowed: A() },
+  { method: "PUT", path: `${INTENT}/{toggleIntentId}/disable`, body: () => ({ json: {} }), strangers: 404, allowed: I() },
+  { method: "PUT", path: `${INTENT}/{toggleIntentId}/enable`, body: () => ({ json: {} }), strangers: 404, allowed: I() },
+  { method: "GET", path: "/api/router/finapi/intents", allowed: A() },
+  // Trades. Another investor or issuer executing for A's profile (`user`) is refused as if it did not exist.
+  { method: "POST", path: "/api/router/finapi/tokens/execute", body: (f) => ({ json: purchaseBody(f.market, f.a) }), roles: ["investor", "issuer"], strangers: 404, allowed: A() },
+  { method: "GET", path: "/api/router/finapi/execution/{planId}", strangers: 404, allowed: A() },
+  // A's signature for the request in A's inbox (A is both the signer and the intent's owner).
+  {
+    method: "POST",
+    path: "/api/router/finapi/tokens/signature-result",
+    body: (f) => ({ json: signatureResultBody(f.market, f.a) }),
+    strangers: 404,
+    // The counterparty takes part in the plan, but neither signs nor owns the intent.
+    refusals: [{ what: "the buyer the signature is asked for", caller: "the trade's buyer", status: 404 }],
+    allowed: A(),
+  },
+  // Public: the request itself is the credential. One the router never made, or made for another
+  // profile's key, is 404; the genuine one is acknowledged (and was already in A's inbox).
+  {
+    method: "POST",
+    path: "/api/signing/callback/{profileId}",
+    body: (f) => ({ json: f.market.signing }),
+    public: true,
+    refusals: [
+      { what: "a request the router did not make", caller: "no token", status: 404, body: (f) => ({ json: { ...f.market.signing, requestId: randomUUID() } }) },
+      {
+        what: "a request the router did not make, with another investor's token",
+        caller: "another investor",
+        status: 404,
+        body: (f) => ({ json: { ...f.market.signing, requestId: randomUUID() } }),
+      },
+      {
+        what: "the genuine request at another profile's callback",
+        caller: "no token",
+        status: 404,
+        path: (f) => `/api/signing/callback/${f.ids.otherProfileId}`,
+      },
+      {
+        what: "the genuine request for another signer",
+        caller: "no token",
+        status: 404,
+        path: (f) => `/api/signing/callback/${f.ids.otherProfileId}`,
+        body: (f) => ({ json: { ...f.market.signing, signer: f.b.key.finId } }),
+      },
+    ],
+    allowed: { caller: "no token", status: 200 },
+  },
+  { method: "GET", path: "/api/signing/inbox", allowed: A() },
 ];
 
 const SELLER = newKey().finId;
@@ -233,23 +339,32 @@ function ledgerCredit(finId: string) {
   };
 }
 
-type CallerName = "no token" | Role | "another investor" | "an unrelated organization";
-type Case = { caller: CallerName; status: number };
+type Case = { caller: CallerName; status: number; what?: string; path?: (f: Fixture) => string; body?: (f: Fixture) => Body };
 
 /** Who calls a route, and what each is answered. */
 function casesOf(route: RouteCase): Case[] {
-  const cases: Case[] = [{ caller: "no token", status: 401 }];
+  const cases: Case[] = route.public ? [] : [{ caller: "no token", status: 401 }];
   if (route.roles) cases.push(...ROLES.filter((r) => !route.roles?.includes(r)).map((caller) => ({ caller, status: 403 })));
   if (route.strangers !== undefined) {
-    if (!route.roles || route.roles.includes("investor")) cases.push({ caller: "another investor", status: route.strangers });
-    if (!route.roles || route.roles.includes("organization")) cases.push({ caller: "an unrelated organization", status: route.strangers });
+    const strangers: [CallerName, Role][] = [
+      ["another investor", "investor"],
+      ["another issuer", "issuer"],
+      ["an unrelated organization", "organization"],
+    ];
+    for (const [caller, role] of strangers) {
+      if (!route.roles || route.roles.includes(role)) cases.push({ caller, status: route.strangers });
+    }
   }
+  for (const c of cases) c.status = route.override?.[c.caller] ?? c.status;
+  cases.push(...(route.refusals ?? []));
   return cases;
 }
 
 let fixture: Fixture;
-let tokens: Record<Exclude<CallerName, "no token"> | "A", string>;
+let tokens: Record<Exclude<CallerName, "no token"> | Caller, string>;
 let before: RowCounts;
+
+const tokenOf = (caller: CallerName | Caller): string | null => (caller === "no token" ? null : tokens[caller]);
 
 function pathOf(route: RouteCase): string {
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -259,14 +374,17 @@ function pathOf(route: RouteCase): string {
   });
 }
 
-async function send(route: RouteCase, token: string | null): Promise<Response> {
-  const urlPath = pathOf(route);
-  const body = route.body?.(fixture);
+async function send(route: RouteCase, token: string | null, refusal?: Case): Promise<Response> {
+  const urlPath = refusal?.path?.(fixture) ?? pathOf(route);
+  const body = (refusal?.body ?? route.body)?.(fixture);
   if (body && "form" in body) return postForm(urlPath, body.form, token);
   return call(route.method, urlPath, { token, body: body?.json, headers: body?.headers });
 }
 
+const titleOf = (route: RouteCase) => `${route.method} ${route.path}${route.note ? ` (${route.note})` : ""}`;
+
 beforeAll(async () => {
+  await settled();
   const [a, b, issuer, organization, escrowOperator] = await Promise.all([
     newInvestor(),
     newInvestor(),
@@ -296,21 +414,50 @@ beforeAll(async () => {
   expect(workflow.status, await workflow.clone().text()).toBe(200);
   const workflowCid = ((await workflow.json()) as { cid: string }).cid;
 
-  fixture = { a, ids: { profileId: a.profileId, certificateId, documentId, depositCid, escrowCid, workflowCid, userId: a.id, reference: referenceOf(depositEnvelope) } };
+  const market = await newMarket(a);
+  fixture = {
+    a,
+    b,
+    market,
+    ids: {
+      profileId: a.profileId,
+      certificateId,
+      documentId,
+      depositCid,
+      escrowCid,
+      workflowCid,
+      userId: a.id,
+      reference: referenceOf(depositEnvelope),
+      assetId: market.assetId,
+      saleIntentId: market.saleIntentId,
+      toggleIntentId: market.toggleIntentId,
+      planId: market.planId,
+      otherProfileId: b.profileId,
+    },
+  };
   tokens = {
     A: a.token,
+    I: market.issuer.token,
     investor: b.token,
     "another investor": b.token,
     issuer: issuer.token,
+    "another issuer": issuer.token,
     admin: adminToken(),
     escrowOperator: escrowOperator.token,
     organization: organization.token,
     "an unrelated organization": organization.token,
+    "the trade's buyer": market.counterparty.token,
   };
+  await settled();
   before = await rowCounts();
-});
+}, 120_000);
 
-afterAll(closeRowCounts);
+// The allowed calls at the end start plans (an execution, the signature that lets the waiting plan
+// go on): let them finish here rather than write into the next file's row counts.
+afterAll(async () => {
+  await settled();
+  await closeRowCounts();
+});
 
 describe("the fixtures are real", () => {
   it("lets A read its profile, certificate, document and operations", async () => {
@@ -332,6 +479,23 @@ describe("the fixtures are real", () => {
     expect(await proof.json()).toMatchObject({ cid: workflowCid, isCompleted: false });
   });
 
+  it("lets A read its plan, its inbox and I's asset and intents; I sees its primary sales active", async () => {
+    const { a, market } = fixture;
+    const plan = await call("GET", `/api/router/finapi/execution/${market.planId}`, { token: a.token });
+    expect(plan.status).toBe(200);
+    expect(await plan.json()).toMatchObject({ id: market.planId, executionPlanStatus: "completed", intentID: market.saleIntentId });
+    const inbox = (await (await call("GET", "/api/signing/inbox", { token: a.token })).json()) as { requests: { requestId: string }[] };
+    expect(inbox.requests.map((r) => r.requestId)).toEqual([market.signing.requestId]);
+    expect((await call("GET", `${PROFILES}/asset/${market.assetId}`, { token: a.token })).status).toBe(200);
+    for (const intentId of [market.saleIntentId, market.toggleIntentId]) {
+      const intent = await call("GET", intentPath(market.assetId, intentId), { token: market.issuer.token });
+      expect(intent.status).toBe(200);
+      expect(await intent.json()).toMatchObject({ id: intentId, status: "ACTIVE" });
+    }
+    const pending = await call("GET", `/api/router/finapi/execution/${market.pendingPlanId}`, { token: a.token });
+    expect(await pending.json()).toMatchObject({ executionPlanStatus: "pending" });
+  });
+
   it("answers another investor 404 on the same reads", async () => {
     const { a } = fixture;
     const { certificateId } = fixture.ids;
@@ -342,12 +506,13 @@ describe("the fixtures are real", () => {
 });
 
 for (const route of ROUTES) {
-  describe(`${route.method} ${route.path}`, () => {
-    for (const { caller, status } of casesOf(route)) {
-      it(`${caller} → ${status}, a problem document, nothing written`, async () => {
-        const token = caller === "no token" ? null : tokens[caller];
-        const label = `${route.method} ${pathOf(route)} as ${caller}`;
-        const response = await send(route, token);
+  describe(titleOf(route), () => {
+    for (const refusal of casesOf(route)) {
+      const { caller, status, what } = refusal;
+      it(`${what ? `${what}: ` : ""}${caller} → ${status}, a problem document, nothing written`, async () => {
+        const token = tokenOf(caller);
+        const label = `${route.method} ${refusal.path?.(fixture) ?? pathOf(route)} as ${caller}${what ? ` (${what})` : ""}`;
+        const response = await send(route, token, refusal);
         if (response.status !== status) throw new Error(`${label}: expected ${status}, got ${response.status} ${await response.text()}`);
         await expectProblem(response, status, label);
         expect(countChanges(before, await rowCounts()), `${label} wrote rows`).toEqual([]);
@@ -365,6 +530,13 @@ describe("after the whole table", () => {
     expect(shares).toEqual([]);
     const [escrow] = await queryRows<{ name: string }>(`SELECT "name" FROM "Organization" WHERE "id" = $1`, ["escrow"]);
     expect(escrow?.name).toBe("Built-in Escrow");
+    const { market } = fixture;
+    const intents = await queryRows<{ id: string; status: string }>(`SELECT "id", "status" FROM "Intent" WHERE "assetId" = $1 ORDER BY "id"`, [market.assetId]);
+    expect(intents.map((i) => i.status)).toEqual(["ACTIVE", "ACTIVE", "ACTIVE"]);
+    const [request] = await queryRows<{ status: string }>(`SELECT "status" FROM "SigningRequest" WHERE "id" = $1`, [market.signing.requestId]);
+    expect(request?.status).toBe("awaiting");
+    const [inbox] = await queryRows<{ status: string }>(`SELECT "status" FROM "InboxSigningRequest" WHERE "id" = $1`, [market.signing.requestId]);
+    expect(inbox?.status).toBe("waiting");
   });
 });
 
@@ -373,8 +545,8 @@ describe("the same requests from a caller the route serves", () => {
   for (const route of ROUTES) {
     const allowed = route.allowed;
     if (!allowed) continue;
-    it(`${route.method} ${route.path} as ${allowed.caller} → ${allowed.status}`, async () => {
-      const response = await send(route, tokens[allowed.caller]);
+    it(`${titleOf(route)} as ${allowed.caller} → ${allowed.status}`, async () => {
+      const response = await send(route, tokenOf(allowed.caller));
       expect(response.status, await response.clone().text()).toBe(allowed.status);
     });
   }

@@ -8,11 +8,13 @@ import { verifySigningHmac } from "@/lib/domain/signing-hmac";
 import { templatesEqual, type SignatureTemplate } from "@/lib/domain/signature-template";
 import { signingRequestSchema } from "@/lib/schemas/signing";
 import { db } from "@/lib/server/db/client";
-import { parseJsonText } from "@/lib/server/http/read-body";
+import { isJsonContentType, parseJsonText } from "@/lib/server/http/read-body";
 import { fieldErrors } from "@/lib/server/http/zod-errors";
 import { openSigningSecret } from "@/lib/server/intents/signing-secret";
 
 export async function receiveSigningRequest(profileId: string, rawBody: string, headers: Headers) {
+  // The HMAC covers the raw bytes, so the body is read as text here; it must still be JSON.
+  if (!isJsonContentType(headers.get("content-type"))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
   const parsed = signingRequestSchema.safeParse(parseJsonText(rawBody));
   if (!parsed.success) throw new AppError("VALIDATION_FAILED", "The body is not a signing request.", fieldErrors(parsed.error, "body"));
   const body = parsed.data;

@@ -2,7 +2,8 @@
 // (interface.md "Manual-signing callback"): it must name the request it answers (requestId, with
 // the same intent and asset), come once, from someone who owns the signer's profile or the intent,
 // and verify against the signer's finId over the request's template. A bad signature is refused
-// (422) and the plan is Rejected; a good one moves the plan on.
+// (422, nothing written: the signer may answer again until the request expires); a good one moves
+// the plan on.
 import { AppError } from "@/lib/domain/app-error";
 import { verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
 import type { SignatureResultRequest } from "@/lib/schemas/signing";
@@ -35,11 +36,9 @@ export async function submitSignatureResult(body: SignatureResultRequest, caller
   }
   if (request.expiresAt.getTime() < Date.now()) throw new AppError("STATE_CONFLICT", `Signing request ${request.id} expired at ${request.expiresAt.toISOString()}.`);
   const template = JSON.parse(request.template) as { hash: string };
+  // A refused request writes nothing (decisions.md §7): the signer may answer again until the request expires.
   if (!verifyHashSignatureNode(template.hash, body.signature, request.signerFinId)) {
-    await db.signingRequest.updateMany({ where: { id: request.id, status: { in: ["pending", "awaiting"] } }, data: { status: "refused", answeredAt: new Date() } });
-    await db.plan.updateMany({ where: { id: request.planId, stage: "sign" }, data: { dueAt: new Date() } });
-    kickPlan(request.planId);
-    throw new AppError("BAD_SIGNATURE", `The signature does not verify against the signer ${request.signerFinId}; the execution is rejected.`, [
+    throw new AppError("BAD_SIGNATURE", `The signature does not verify against the signer ${request.signerFinId} over the request's template; nothing was recorded.`, [
       { in: "body", path: "signature", message: "does not verify over the signing request's template" },
     ]);
   }
