@@ -4,17 +4,14 @@
 // meanwhile has the subscription ended.
 import { AppError } from "@/lib/domain/app-error";
 import { principalFromUserId, type Principal } from "@/lib/server/auth/principal";
-import { db } from "@/lib/server/db/client";
 import { eventVisibleTo, type EventViewer } from "./event-audience";
+import { loadOwnFinIds } from "./own-fin-ids";
 import type { PublishedEvent } from "./published-event";
 
 export const REFRESH_MS = 1_000;
-/** As in listOwnProfiles: more keys than this for one user is a bug or an abuse. */
-const OWN_PROFILES_MAX = 500;
 
 async function viewerOf(principal: Principal): Promise<EventViewer> {
-  const profiles = await db.profile.findMany({ where: { ownerUserId: principal.userId }, select: { finId: true }, orderBy: { createdAt: "asc" }, take: OWN_PROFILES_MAX });
-  return { role: principal.role, organizationId: principal.organizationId, finIds: new Set(profiles.map((p) => p.finId)) };
+  return { role: principal.role, organizationId: principal.organizationId, finIds: new Set(await loadOwnFinIds(principal.userId)) };
 }
 
 export type EventGate = (event: PublishedEvent) => Promise<boolean>;

@@ -4,6 +4,7 @@ import { toCertificateView, type CertificateView } from "@/lib/server/certificat
 import { db } from "@/lib/server/db/client";
 import { organizationMayRead } from "@/lib/server/profiles/find-accessible-profile";
 import { getProfileHoldings } from "@/lib/server/profiles/get-profile-holdings";
+import { OWN_PROFILES_LIST_MAX } from "@/lib/server/profiles/list-own-profiles";
 import { toProfileViews, type ProfileView } from "@/lib/server/profiles/profile-view";
 import { connectionOf, idKeyset, pageInMemory, type Connection, type Page } from "../pagination";
 import type { HoldingParent } from "../parents";
@@ -25,7 +26,7 @@ const holdingKey = (h: HoldingParent) => `${h.profileId}|${h.asset.type}|${h.ass
 export async function listHoldings(principal: Principal, profileId: string | null | undefined, page: Page): Promise<Connection<HoldingParent>> {
   const profileIds = profileId
     ? [profileId]
-    : (await db.profile.findMany({ where: { ownerUserId: principal.userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } })).map((p) => p.id);
+    : (await db.profile.findMany({ where: { ownerUserId: principal.userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true }, take: OWN_PROFILES_LIST_MAX })).map((p) => p.id);
   const all: HoldingParent[] = [];
   for (const id of profileIds) all.push(...(await holdingsOfProfile(id, principal)));
   return pageInMemory(all, page, holdingKey);
