@@ -357,6 +357,8 @@ describe("events and what the database committed", () => {
     const event = (planId: string) => ({ id: planId, status: "Pending", creationTimestamp: 1_700_000_000, intent: { id: intentId } });
     const notMine = makeId("node", "plan");
     const mine = makeId("node", "plan");
+    // A row that cannot be read is marked and skipped: it holds nothing up.
+    const unreadable = await commitOutboxRow("planRenamed", event(mine), [investor.key.finId]);
     await commitOutboxRow("planAdded", event(notMine), [other.key.finId]);
     const rowId = await commitOutboxRow("planAdded", event(mine), [investor.key.finId]);
     const [received] = await watcher.waitFor(1);
@@ -366,6 +368,8 @@ describe("events and what the database committed", () => {
     const publishedAt = async () => (await queryRows<{ publishedAt: unknown }>(`SELECT "publishedAt" FROM "EventOutbox" WHERE "id" = $1`, [rowId]))[0]?.publishedAt;
     while ((await publishedAt()) === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await publishedAt()).not.toBeNull();
+    const [skipped] = await queryRows<{ publishedAt: unknown }>(`SELECT "publishedAt" FROM "EventOutbox" WHERE "id" = $1`, [unreadable]);
+    expect(skipped?.publishedAt).not.toBeNull();
   });
 
   it("emits nothing for a refused execution, and the next one in full", async () => {

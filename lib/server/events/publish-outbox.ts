@@ -21,9 +21,14 @@ export function planIdOfEvent(kind: EventKind, payload: unknown): string | null 
   return typeof value === "string" ? value : null;
 }
 
+/** The plan's participating organizations; none when its document cannot be read (only its parties then see the event). */
 function organizationsOf(content: string): string[] {
-  const doc = JSON.parse(content) as PlanDocument;
-  return (doc.participants ?? []).flatMap((p) => (typeof p.organizationId === "string" ? [p.organizationId] : []));
+  try {
+    const doc = JSON.parse(content) as PlanDocument;
+    return (doc.participants ?? []).flatMap((p) => (typeof p.organizationId === "string" ? [p.organizationId] : []));
+  } catch {
+    return [];
+  }
 }
 
 function parseList(text: string): string[] {
@@ -31,34 +36,35 @@ function parseList(text: string): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 }
 
-/** The rows as events; a row that cannot be read is logged and published to nobody (marked, so it does not block the rest). */
+type ReadRow = { row: EventOutbox; kind: EventKind; payload: unknown; audience: string[]; planId: string | null };
+
+function readRow(row: EventOutbox): ReadRow | null {
+  try {
+    if (!isEventKind(row.kind)) throw new TypeError(`unknown event kind ${row.kind}`);
+    const payload: unknown = JSON.parse(row.payload);
+    return { row, kind: row.kind, payload, audience: parseList(row.audience), planId: planIdOfEvent(row.kind, payload) };
+  } catch (error) {
+    logger.error({ err: error, eventId: row.id }, "event outbox: a row cannot be read; it is marked and skipped");
+    return null;
+  }
+}
+
+/** The rows as events, with their plans' participants; rows that cannot be read are only listed (to be marked, so they block nothing). */
 async function toEvents(rows: readonly EventOutbox[]): Promise<{ events: PublishedEvent[]; unreadable: string[] }> {
-  const parsed = rows.map((row) => {
-    try {
-      if (!isEventKind(row.kind)) throw new TypeError(`unknown event kind ${row.kind}`);
-      const payload: unknown = JSON.parse(row.payload);
-      return { row, kind: row.kind, payload, audience: parseList(row.audience), planId: planIdOfEvent(row.kind, payload) };
-    } catch (error) {
-      logger.error({ err: error, eventId: row.id }, "event outbox: a row cannot be read; it is skipped");
-      return null;
-    }
-  });
-  const planIds = [...new Set(parsed.flatMap((p) => (p?.planId ? [p.planId] : [])))];
+  const read = rows.map((row) => ({ id: row.id, read: readRow(row) }));
+  const planIds = [...new Set(read.flatMap(({ read: r }) => (r?.planId ? [r.planId] : [])))];
   const plans = planIds.length ? await db.plan.findMany({ where: { id: { in: planIds } }, select: { id: true, content: true } }) : [];
   const participants = new Map(plans.map((p) => [p.id, organizationsOf(p.content)]));
   const events: PublishedEvent[] = [];
   const unreadable: string[] = [];
-  parsed.forEach((p, index) => {
-    if (!p) return void unreadable.push(rows[index]?.id ?? "");
-    events.push({
-      id: p.row.id,
-      kind: p.kind,
-      payload: p.payload,
-      audience: p.audience,
-      organizations: (p.planId && participants.get(p.planId)) || [],
-      createdAtMs: p.row.createdAt.getTime(),
-    });
-  });
+  for (const { id, read: r } of read) {
+    if (!r) {
+      unreadable.push(id);
+      continue;
+    }
+    const organizations = (r.planId === null ? undefined : participants.get(r.planId)) ?? [];
+    events.push({ id, kind: r.kind, payload: r.payload, audience: r.audience, organizations, createdAtMs: r.row.createdAt.getTime() });
+  }
   return { events, unreadable };
 }
 

@@ -5,8 +5,7 @@
 // caller's profiles; for an admin, all. Organizations read receipts through the plans they see.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { actsForOrganization } from "@/lib/server/events/event-audience";
-import type { GraphQLContext } from "../context";
-import { requirePrincipal } from "../context";
+import { requirePrincipal, type GraphQLContext } from "../context";
 
 const NOTHING = { id: { in: [] as string[] } };
 
