@@ -2,18 +2,16 @@
 // Route handlers cannot upgrade to WebSocket, so the upgrade is taken here (toolchain notes).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-// Renamed on import: it is no React hook, whatever its name says.
-import { useServer as serveGraphqlOverSocket } from "graphql-ws/use/ws";
 import next from "next";
 import { WebSocketServer } from "ws";
 import { AppError, PROBLEM_CONTENT_TYPE, toProblemDocument } from "@/lib/domain/app-error";
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
 import { startEscrowWorker } from "@/lib/server/escrow/worker";
-import { startRouterWorker } from "@/lib/server/router-ops/worker";
-import { graphqlSchema, type GraphQLContext } from "@/lib/server/graphql/schema";
-import { authenticateSocket } from "@/lib/server/graphql/socket-auth";
+import { startEventPublisher } from "@/lib/server/events/start-event-publisher";
+import { serveGraphqlOverSocket } from "@/lib/server/graphql/socket-server";
 import { logger } from "@/lib/server/log";
+import { startRouterWorker } from "@/lib/server/router-ops/worker";
 
 const GRAPHQL_PATH = "/api/graphql";
 const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -52,25 +50,7 @@ const server = createServer((req, res) => {
 });
 
 const sockets = new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_PAYLOAD_BYTES });
-serveGraphqlOverSocket<Record<string, unknown>, { principal?: GraphQLContext["principal"] }>(
-  {
-    schema: graphqlSchema,
-    onConnect: async (ctx) => {
-      const principal = await authenticateSocket(ctx.extra.request, ctx.connectionParams);
-      if (!principal) {
-        logger.info({ path: GRAPHQL_PATH }, "graphql-ws: anonymous connection refused");
-        return false;
-      }
-      ctx.extra.principal = principal;
-      return true;
-    },
-    context: (ctx): GraphQLContext => ({ principal: ctx.extra.principal ?? null }),
-    onError: (_ctx, _id, _payload, errors) => {
-      logger.info({ errors: errors.map((e) => e.message) }, "graphql-ws: operation error");
-    },
-  },
-  sockets,
-);
+serveGraphqlOverSocket(sockets);
 
 server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
   const { pathname } = new URL(request.url ?? "/", "http://localhost");
@@ -84,6 +64,8 @@ server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) =>
 const stopWorkers: (() => Promise<void>)[] = [];
 
 server.listen(env.PORT, env.HOST, () => {
+  // Subscription events: committed outbox rows, published to this process's sockets (see the module).
+  stopWorkers.push(startEventPublisher());
   if (env.ESCROW_WORKER === "on") stopWorkers.push(startEscrowWorker());
   if (env.ROUTER_WORKER === "on") stopWorkers.push(startRouterWorker());
   logger.info(

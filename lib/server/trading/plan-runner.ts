@@ -90,7 +90,9 @@ async function recordStep(plan: Plan, outcome: Exclude<StageOutcome, { kind: "wa
     // Rejected before any money moved, or Failed after the hold was undone: the reservation goes back.
     if (outcome.kind === "end" && outcome.status !== "Completed") await returnReservations(tx, plan);
     if (status !== plan.status) {
-      const event = { id: plan.id, status, creationTimestamp: Math.floor(plan.createdAt.getTime() / 1000), intent: { id: plan.intentId } };
+      // The plan document's creationTimestamp, as planAdded reported it (the row's createdAt can be a second later).
+      const { creationTimestamp } = JSON.parse(plan.content) as { creationTimestamp: number };
+      const event = { id: plan.id, status, creationTimestamp, intent: { id: plan.intentId } };
       await recordPlanEvent(tx, "planChanged", event, [trade.buyerFinId, trade.sellerFinId]);
     }
     return true;
