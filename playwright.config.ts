@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const port = 3210;
+// E2E_PORT lets two checkouts run their journeys side by side.
+const port = Number(process.env.E2E_PORT ?? 3210);
 
 // Debian's Chromium, never a downloaded browser (npx playwright install cannot work here).
 export default defineConfig({
