@@ -1,0 +1,33 @@
+"use client";
+
+// Client-side providers for every page: the query cache owns server data fetched over REST, and the
+// browser key lives beside it.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+
+import { BrowserKeyProvider } from "@/components/keys/browser-key-context";
+import { ApiError } from "@/lib/client/api-client";
+
+const MAX_RETRIES = 2;
+
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        // A refusal (4xx) will not change by asking again; network trouble and 5xx might.
+        retry: (failures, error) => failures < MAX_RETRIES && !(error instanceof ApiError && error.status < 500),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserKeyProvider>{children}</BrowserKeyProvider>
+    </QueryClientProvider>
+  );
+}
