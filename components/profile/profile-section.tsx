@@ -1,7 +1,10 @@
 "use client";
 
+import { CertificateForm } from "@/components/profile/certificate-form";
+import { CertificateList } from "@/components/profile/certificate-list";
 import { CreateProfileButton } from "@/components/profile/create-profile-button";
 import { ProfileList } from "@/components/profile/profile-list";
+import { ShareProfileForm } from "@/components/profile/share-profile-form";
 import { cardClass } from "@/components/ui/styles";
 
 export function ProfileSection() {
@@ -11,7 +14,19 @@ export function ProfileSection() {
         Your profiles
       </h2>
       <CreateProfileButton />
-      <ProfileList />
+      <ProfileList
+        renderDetails={(profile) => (
+          <>
+            <ShareProfileForm profile={profile} />
+            <h3 className="mt-4 font-medium">Certificates</h3>
+            <CertificateList profileId={profile.id} />
+            <details className="mt-3">
+              <summary className="cursor-pointer text-sm font-medium">Add a certificate</summary>
+              <CertificateForm profileId={profile.id} />
+            </details>
+          </>
+        )}
+      />
     </section>
   );
 }

@@ -41,7 +41,8 @@ export async function apiCall<S extends z.ZodType>(path: string, schema: S, opti
     signal: AbortSignal.timeout(API_TIMEOUT_MS),
   });
   if (!response.ok) throw await problemOf(response);
-  const parsed = schema.safeParse(await response.json());
+  // 204 No Content answers with no body: the schema then sees undefined.
+  const parsed = schema.safeParse(response.status === 204 ? undefined : await response.json());
   if (!parsed.success) throw new ApiError("The server's answer did not have the expected shape.", response.status, null);
   return parsed.data;
 }
