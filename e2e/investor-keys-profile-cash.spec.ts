@@ -25,7 +25,7 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-test.describe("an investor's key, profile and first deposit", () => {
+test.describe("an investor's browser key, profile, certificates and first deposit", () => {
   test("creates a browser key, a profile with it and deposit instructions; the private key is never sent", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: ORIGIN });
     const sent = recordRequests(page);
@@ -105,5 +105,63 @@ test.describe("an investor's key, profile and first deposit", () => {
     await passphrase.fill(PASSPHRASE);
     await keys.getByRole("button", { name: /Unlock key/ }).click();
     await expect(keys.getByText("Unlocked", { exact: true })).toBeVisible();
+  });
+
+  test("a backup imported into another browser unlocks; certificates are checked field by field; a profile is shared", async ({ page, browser }) => {
+    await signIn(page, "issuer@example.com", "issuer-demo-pass");
+    await page.goto("/profile");
+    await page.getByLabel("New passphrase (at least 12 characters)").fill(PASSPHRASE);
+    await page.getByLabel("Repeat the passphrase").fill(PASSPHRASE);
+    await page.getByRole("button", { name: "Create key" }).click();
+    const keys = page.getByRole("list", { name: "Keys in this browser" });
+    await expect(keys.getByText("Unlocked", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: /Create a profile with key/ }).click();
+    await expect(page.getByRole("list", { name: "Your profiles" }).getByRole("listitem")).toHaveCount(1);
+    const downloading = page.waitForEvent("download");
+    await keys.getByRole("button", { name: /Export backup/ }).click();
+    const backupPath = await (await downloading).path();
+
+    // Another browser: the key arrives sealed, and unlocks with its passphrase.
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    await signIn(second, "issuer@example.com", "issuer-demo-pass");
+    await second.goto("/profile");
+    await second.getByLabel("Import a key backup (.json)").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from('{"format":"other"}') });
+    await expect(second.getByRole("alert").filter({ hasText: /not valid: format/ })).toBeVisible();
+    await second.getByLabel("Import a key backup (.json)").setInputFiles(backupPath);
+    await expect(second.getByRole("status").filter({ hasText: /imported/ })).toBeVisible();
+    const secondKeys = second.getByRole("list", { name: "Keys in this browser" });
+    await secondKeys.getByLabel(/Passphrase for key/).fill(PASSPHRASE);
+    await secondKeys.getByRole("button", { name: /Unlock key/ }).click();
+    await expect(secondKeys.getByText("Unlocked", { exact: true })).toBeVisible();
+    await other.close();
+
+    // A KYC/AML certificate: a wrong country is named beside its field, then fixed.
+    const profile = page.getByRole("list", { name: "Your profiles" }).getByRole("listitem").first();
+    await profile.getByText("Add a certificate").click();
+    const form = profile.getByRole("form", { name: "Add a certificate" });
+    await form.getByLabel("Issued on").fill("2026-01-01");
+    await form.getByLabel("Expires on").fill("2036-01-01");
+    await form.getByLabel("Full name").fill("Iris Issuer");
+    await form.getByLabel("Country (two letters, such as DE)").fill("XX");
+    await form.getByLabel("Item 1 name").fill("provider");
+    await form.getByLabel("Item 1 value").fill("KYC Co");
+    await form.getByRole("button", { name: "Add certificate" }).click();
+    await expect(form.getByText(/Country \(two letters, such as DE\) must be an ISO 3166-1/)).toBeVisible();
+    await form.getByLabel("Country (two letters, such as DE)").fill("DE");
+    await form.getByRole("button", { name: "Add certificate" }).click();
+    await expect(form.getByRole("status").filter({ hasText: "Certificate added." })).toBeVisible();
+    await expect(profile.getByRole("list", { name: "Certificates" }).getByText("KYC/AML")).toBeVisible();
+    await expect(profile.getByRole("list", { name: "Certificates" }).getByText("Valid")).toBeVisible();
+
+    await profile.getByLabel("Share with").selectOption({ label: "Built-in Escrow" });
+    await profile.getByRole("button", { name: "Share profile" }).click();
+    await expect(profile.getByText("Shared with").locator("xpath=following-sibling::dd[1]")).toHaveText("escrow");
+
+    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Marketplace" }).click();
+    await expect(page.getByRole("heading", { name: "Marketplace", level: 1 })).toBeVisible();
+    await expect(page.getByText("No active offers right now.")).toBeVisible();
+    await page.getByLabel("Type").selectOption("primarySale");
+    await expect(page.getByText("No active offers of type Primary sale right now.")).toBeVisible();
   });
 });
