@@ -1,12 +1,14 @@
 "use client";
 
-// Client-side providers for every page: the query cache owns server data fetched over REST, and the
-// browser key lives beside it.
+// Client-side providers for every page: react-query's cache owns server data fetched over REST,
+// Apollo's owns GraphQL data and live subscriptions, and the browser key lives beside them.
+import { ApolloProvider } from "@apollo/client/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 
 import { BrowserKeyProvider } from "@/components/keys/browser-key-context";
 import { ApiError } from "@/lib/client/api-client";
+import { makeApolloClient } from "@/lib/client/apollo-client";
 
 const MAX_RETRIES = 2;
 
@@ -25,9 +27,12 @@ function makeQueryClient(): QueryClient {
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
+  const [apolloClient] = useState(makeApolloClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserKeyProvider>{children}</BrowserKeyProvider>
+      <ApolloProvider client={apolloClient}>
+        <BrowserKeyProvider>{children}</BrowserKeyProvider>
+      </ApolloProvider>
     </QueryClientProvider>
   );
 }

@@ -26,7 +26,9 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test.describe("an investor's browser key, profile, certificates and first deposit", () => {
-  test("creates a browser key, a profile with it and deposit instructions; the private key is never sent", async ({ page, context }) => {
+  test("creates a browser key, a profile with it and deposit instructions; the private key is never sent", async ({ page, context, browser }) => {
+    const sockets: string[] = [];
+    page.on("websocket", (socket) => sockets.push(socket.url()));
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: ORIGIN });
     const sent = recordRequests(page);
     await signIn(page, "alice@example.com", "investor-demo-pass");
@@ -73,6 +75,26 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     await expect(card.getByRole("button", { name: "Copy Reference number" })).toHaveText("Copied");
     const reference = await page.evaluate(() => navigator.clipboard.readText());
     expect(reference).toMatch(/^ESC-[0-9A-HJKMNP-TV-Z]{12}$/);
+
+    // The operator records the money that arrived with that reference (the operator's page comes
+    // later; the call is the one it will make); the open holdings table shows the credit.
+    const operatorContext = await browser.newContext();
+    const operator = await operatorContext.newPage();
+    await signIn(operator, "operator@example.com", "operator-demo-pass");
+    const recorded = await operator.evaluate(async (ref) => {
+      const response = await fetch("/api/adapter/operator/incoming", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ reference: ref, amount: "250", currency: "USD" }),
+      });
+      return response.status;
+    }, reference);
+    expect(recorded).toBe(201);
+    await operatorContext.close();
+    const holdings = page.getByRole("table", { name: /Holdings/ });
+    await expect(holdings.getByRole("row", { name: /USD/ })).toContainText("250", { timeout: 20_000 });
+    await expect(holdings.getByRole("row", { name: /USD/ }).getByRole("cell")).toHaveText(["250", "0", "250"]);
+    expect(sockets).toEqual([`${ORIGIN.replace("http", "ws")}/api/graphql`]);
 
     // What left the browser: the public key and signatures, never the private key, never elsewhere.
     expect(sent.some((r) => r.url.endsWith("/api/router/finapi/profiles/owner") && r.body.includes(sealed.finId))).toBe(true);

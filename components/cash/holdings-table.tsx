@@ -3,6 +3,7 @@
 import { StatusMessage } from "@/components/ui/status-message";
 import { mutedTextClass } from "@/components/ui/styles";
 import { errorMessage } from "@/lib/client/api-client";
+import { useLiveHoldings } from "@/lib/client/live-holdings";
 import { useHoldings } from "@/lib/client/queries";
 import type { Holding } from "@/lib/schemas/holding";
 
@@ -20,6 +21,7 @@ function assetLabel(asset: Holding["asset"]): string {
 /** Balance, held and available per asset of one profile; amounts are shown exactly as the server gives them. */
 export function HoldingsTable({ profileId }: { profileId: string }) {
   const holdings = useHoldings(profileId);
+  useLiveHoldings();
   if (holdings.isPending) return <p role="status" className={mutedTextClass}>Loading holdings…</p>;
   if (holdings.isError) return <StatusMessage tone="error">The holdings could not be loaded: {errorMessage(holdings.error)}</StatusMessage>;
   if (holdings.data.length === 0) return <p className={mutedTextClass}>Nothing held yet. Money you deposit appears here once the payment organization records it.</p>;

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { apiCall } from "@/lib/client/api-client";
+import { HOLDINGS_POLL_MS } from "@/lib/client/live-holdings";
 import { holdingsResponseSchema } from "@/lib/schemas/holding";
 import { organizationsResponseSchema } from "@/lib/schemas/organization";
 import { profilesResponseSchema } from "@/lib/schemas/profile";
@@ -35,5 +36,6 @@ export function useHoldings(profileId: string | null) {
     queryKey: queryKeys.holdings(profileId ?? ""),
     queryFn: async () => (await apiCall(`/api/router/finapi/profiles/${encodeURIComponent(profileId ?? "")}/holdings`, holdingsResponseSchema)).holdings,
     enabled: profileId !== null,
+    refetchInterval: HOLDINGS_POLL_MS,
   });
 }
