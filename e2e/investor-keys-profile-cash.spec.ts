@@ -3,10 +3,13 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 
 import { parseKeyBackup } from "@/lib/client/keys/key-backup";
+import { seriousViolations } from "./axe";
 import { unsealPrivateKey } from "@/lib/client/keys/sealed-key";
 
 const ORIGIN = "http://127.0.0.1:3210";
 const PASSPHRASE = "investor journey passphrase";
+/** Screenshots of the main pages, shown in the README. */
+const SCREENSHOTS = "docs/screenshots";
 
 type SentRequest = { url: string; body: string };
 
@@ -60,6 +63,8 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     const profiles = page.getByRole("list", { name: "Your profiles" });
     await expect(profiles.getByRole("listitem")).toHaveCount(1);
     await expect(profiles.getByText(sealed.finId)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/profile.png`, fullPage: true });
 
     // Client-side navigation keeps the key unlocked in memory.
     await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Cash" }).click();
@@ -72,9 +77,11 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     await expect(card.getByText("Send 250 USD by bank transfer")).toBeVisible();
     await expect(card.getByText(/^ESC-[0-9A-HJKMNP-TV-Z]{12}$/)).toBeVisible();
     await card.getByRole("button", { name: "Copy Reference number" }).click();
-    await expect(card.getByRole("button", { name: "Copy Reference number" })).toHaveText("Copied");
+    await expect(card.getByRole("button", { name: "Copied Reference number" })).toBeVisible();
+    await expect(card.getByRole("status").filter({ hasText: "Reference number copied to the clipboard" })).toBeAttached();
     const reference = await page.evaluate(() => navigator.clipboard.readText());
     expect(reference).toMatch(/^ESC-[0-9A-HJKMNP-TV-Z]{12}$/);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The operator records the money that arrived with that reference (the operator's page comes
     // later; the call is the one it will make); the open holdings table shows the credit.
@@ -94,6 +101,7 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     const holdings = page.getByRole("table", { name: /Holdings/ });
     await expect(holdings.getByRole("row", { name: /USD/ })).toContainText("250", { timeout: 20_000 });
     await expect(holdings.getByRole("row", { name: /USD/ }).getByRole("cell")).toHaveText(["250", "0", "250"]);
+    await page.screenshot({ path: `${SCREENSHOTS}/cash.png`, fullPage: true });
     expect(sockets).toEqual([`${ORIGIN.replace("http", "ws")}/api/graphql`]);
 
     // What left the browser: the public key and signatures, never the private key, never elsewhere.
@@ -170,6 +178,8 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     await form.getByLabel("Item 1 value").fill("KYC Co");
     await form.getByRole("button", { name: "Add certificate" }).click();
     await expect(form.getByText(/Country \(two letters, such as DE\) must be an ISO 3166-1/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/certificate-form.png`, fullPage: true });
     await form.getByLabel("Country (two letters, such as DE)").fill("DE");
     await form.getByRole("button", { name: "Add certificate" }).click();
     await expect(form.getByRole("status").filter({ hasText: "Certificate added." })).toBeVisible();
@@ -185,5 +195,6 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     await expect(page.getByText("No active offers right now.")).toBeVisible();
     await page.getByLabel("Type").selectOption("primarySale");
     await expect(page.getByText("No active offers of type Primary sale right now.")).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/marketplace.png`, fullPage: true });
   });
 });

@@ -4,7 +4,7 @@ import { useState } from "react";
 
 import { secondaryButtonClass } from "@/components/ui/styles";
 
-/** Copies `value` to the clipboard; the button's own text says when it worked. */
+/** Copies `value` to the clipboard; the button's text and a live region say whether it worked. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   async function copy() {
@@ -15,9 +15,17 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       setState("failed");
     }
   }
+  // The visible word begins the accessible name ("Copy Reference number", then "Copied …"), as WCAG's
+  // label-in-name asks; a live region beside it announces the result.
   return (
-    <button type="button" onClick={copy} className={secondaryButtonClass} aria-label={`Copy ${label}`}>
-      <span aria-live="polite">{state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : "Copy"}</span>
-    </button>
+    <>
+      <button type="button" onClick={copy} className={secondaryButtonClass}>
+        {state === "copied" ? "Copied" : "Copy"}
+        <span className="sr-only"> {label}</span>
+      </button>
+      <span role="status" className="sr-only">
+        {state === "copied" ? `${label} copied to the clipboard` : state === "failed" ? `${label} could not be copied` : ""}
+      </span>
+    </>
   );
 }
