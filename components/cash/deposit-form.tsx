@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import type { z } from "zod";
 
 import { DepositInstructionCard } from "@/components/cash/deposit-instruction-card";
 import { useBrowserKey } from "@/components/keys/browser-key-context";
@@ -98,7 +99,7 @@ export function DepositForm({ profile }: { profile: ProfileView }) {
   );
 }
 
-function DepositOutcome({ envelope, submitted }: { envelope: (typeof depositEnvelopeSchema)["_output"] | undefined; submitted: Submitted | null }) {
+function DepositOutcome({ envelope, submitted }: { envelope: z.output<typeof depositEnvelopeSchema> | undefined; submitted: Submitted | null }) {
   if (!envelope || !submitted) return null;
   if (!envelope.isCompleted) return <StatusMessage tone="info">The payment organization is preparing your instructions…</StatusMessage>;
   if ("error" in envelope && envelope.error) {
