@@ -114,6 +114,20 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     }
     const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
     expect(storage).not.toContain(privateKey);
+    const indexedDbRecords = await page.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const open = indexedDB.open("tokenized-assets-network");
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction("sealed-keys").objectStore("sealed-keys").getAll();
+            all.onerror = () => reject(all.error);
+            all.onsuccess = () => resolve(JSON.stringify(all.result));
+          };
+        }),
+    );
+    expect(indexedDbRecords).toContain(sealed.ciphertext);
+    expect(indexedDbRecords).not.toContain(privateKey);
   });
 
   test("a reload locks the key; a wrong passphrase is refused and the right one unlocks it", async ({ page }) => {
