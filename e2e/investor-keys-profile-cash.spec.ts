@@ -130,7 +130,7 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     expect(indexedDbRecords).not.toContain(privateKey);
   });
 
-  test("a reload locks the key; a wrong passphrase is refused and the right one unlocks it", async ({ page }) => {
+  test("a reload locks the key; a wrong passphrase is refused and the right one unlocks it; a key can be removed", async ({ page }) => {
     await signIn(page, "bob@example.com", "investor-demo-pass");
     await page.goto("/profile");
     await page.getByLabel("New passphrase (at least 12 characters)").fill(PASSPHRASE);
@@ -149,6 +149,15 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     await passphrase.fill(PASSPHRASE);
     await keys.getByRole("button", { name: /Unlock key/ }).click();
     await expect(keys.getByText("Unlocked", { exact: true })).toBeVisible();
+
+    await keys.getByRole("button", { name: /^Remove key/ }).click();
+    await keys.getByRole("button", { name: "Keep it" }).click();
+    await expect(keys.getByText("Unlocked", { exact: true })).toBeVisible();
+    await keys.getByRole("button", { name: /^Remove key/ }).click();
+    await keys.getByRole("button", { name: /from this browser$/ }).click();
+    await expect(page.getByText("There is no key in this browser yet.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("There is no key in this browser yet.")).toBeVisible();
   });
 
   test("a backup imported into another browser unlocks; certificates are checked field by field; a profile is shared", async ({ page, browser }) => {

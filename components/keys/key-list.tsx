@@ -44,6 +44,30 @@ export function UnlockForm({ finId, fingerprint }: { finId: string; fingerprint:
   );
 }
 
+/** Removing asks twice: without a backup, a removed key and what it owns are gone for good. */
+function RemoveKeyButton({ finId, fingerprint }: { finId: string; fingerprint: string }) {
+  const { removeKey } = useBrowserKey();
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(true)}>
+        Remove <span className="sr-only">key {fingerprint}</span>
+      </button>
+    );
+  }
+  return (
+    <span role="group" aria-label={`Confirm removing key ${fingerprint}`} className="flex items-center gap-2">
+      <span className="text-sm">Removed keys cannot be recovered without a backup.</span>
+      <button type="button" className={secondaryButtonClass} onClick={() => void removeKey(finId)}>
+        Remove key {fingerprint} from this browser
+      </button>
+      <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(false)}>
+        Keep it
+      </button>
+    </span>
+  );
+}
+
 function KeyRow({ sealed }: { sealed: SealedKey }) {
   const { unlockedFinId, lock, exportBackup } = useBrowserKey();
   const fingerprint = finIdFingerprint(sealed.finId);
@@ -55,7 +79,7 @@ function KeyRow({ sealed }: { sealed: SealedKey }) {
         <span className={`rounded px-2 py-0.5 text-xs font-medium ${unlocked ? "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100" : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"}`}>
           {unlocked ? "Unlocked" : "Locked"}
         </span>
-        <span className="ml-auto flex gap-2">
+        <span className="ml-auto flex flex-wrap gap-2">
           <button type="button" className={secondaryButtonClass} onClick={() => exportBackup(sealed.finId)}>
             Export backup <span className="sr-only">of key {fingerprint}</span>
           </button>
@@ -64,6 +88,7 @@ function KeyRow({ sealed }: { sealed: SealedKey }) {
               Lock <span className="sr-only">key {fingerprint}</span>
             </button>
           ) : null}
+          <RemoveKeyButton finId={sealed.finId} fingerprint={fingerprint} />
         </span>
       </div>
       <p className="mt-1 break-all font-mono text-xs text-slate-600 dark:text-slate-400">
