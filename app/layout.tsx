@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { Providers } from "@/components/providers";
 import { SiteHeader } from "@/components/site-header";
 import "./globals.css";
 
@@ -28,7 +29,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader />
         <main id="main" className="mx-auto w-full max-w-5xl px-4 py-8">
-          {children}
+          <Providers>{children}</Providers>
         </main>
       </body>
     </html>

@@ -2,6 +2,13 @@ import Link from "next/link";
 import { signOut } from "@/lib/server/auth/next-auth";
 import { currentPrincipal } from "@/lib/server/auth/current-user";
 
+const NAV_LINKS = [
+  { href: "/dashboard", label: "Dashboard" },
+  { href: "/profile", label: "Profile" },
+  { href: "/cash", label: "Cash" },
+  { href: "/marketplace", label: "Marketplace" },
+] as const;
+
 export async function SiteHeader() {
   const principal = await currentPrincipal();
   async function signOutAction() {
@@ -15,10 +22,12 @@ export async function SiteHeader() {
           Tokenized Assets Network
         </Link>
         {principal ? (
-          <nav aria-label="Account" className="flex items-center gap-4 text-sm">
-            <Link href="/dashboard" className="underline-offset-4 hover:underline">
-              Dashboard
-            </Link>
+          <nav aria-label="Account" className="flex flex-wrap items-center gap-4 text-sm">
+            {NAV_LINKS.map((link) => (
+              <Link key={link.href} href={link.href} className="underline-offset-4 hover:underline">
+                {link.label}
+              </Link>
+            ))}
             <span className="text-slate-600 dark:text-slate-400">
               {principal.name} <span className="sr-only">role</span>({principal.role})
             </span>

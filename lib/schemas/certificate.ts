@@ -136,6 +136,32 @@ export const certificateSchema = z
 
 export const createCertificateResponseSchema = tolerantObject({ id: certificateIdSchema });
 
+// GET {router_url}/finapi/profiles/{profileId}/certificates – how certificates are shown.
+export const documentViewSchema = tolerantObject({
+  id: z.string().max(200),
+  name: z.string().max(NAME_MAX_LENGTH),
+  mimeType: z.string().max(200),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().max(64),
+  createdAt: z.number().int().nonnegative(),
+});
+
+export const certificateViewSchema = tolerantObject({
+  id: certificateIdSchema,
+  type: certificateTypeSchema,
+  issuanceDate: epochSecondsSchema,
+  expirationDate: epochSecondsSchema,
+  data: z.string().max(CERTIFICATE_DATA_MAX_LENGTH),
+  expired: z.boolean(),
+  status: z.enum(["valid", "expired"]),
+  documents: z.array(documentViewSchema).max(100),
+});
+
+export const certificatesResponseSchema = tolerantObject({
+  certificates: z.array(certificateViewSchema).max(100),
+});
+
+export type CertificateView = z.infer<typeof certificateViewSchema>;
 export type CertificateType = z.infer<typeof certificateTypeSchema>;
 export type OwnerInfoData = z.infer<typeof ownerInfoDataSchema>;
 export type CertificateInfoItem = z.infer<typeof certificateInfoItemSchema>;

@@ -6,6 +6,7 @@ import {
   allDistinct,
   finIdSchema,
   investorIdParamSchema,
+  LIST_MAX_ITEMS,
   orgIdSchema,
   profileIdSchema,
   signatureHexSchema,
@@ -38,6 +39,20 @@ export const shareProfileRequestSchema = strictObject({
     .refine((ids) => allDistinct(ids), { error: "must not name an organization twice" }),
 });
 
+// GET {router_url}/finapi/profiles and GET …/profiles/{profileId} – how a profile is shown.
+export const profileViewSchema = tolerantObject({
+  id: profileIdSchema,
+  finId: finIdSchema,
+  /** Epoch seconds. */
+  createdAt: z.number().int().nonnegative(),
+  sharedWith: z.array(orgIdSchema).max(LIST_MAX_ITEMS),
+});
+
+export const profilesResponseSchema = tolerantObject({
+  profiles: z.array(profileViewSchema).max(LIST_MAX_ITEMS, { error: `at most ${LIST_MAX_ITEMS} profiles` }),
+});
+
+export type ProfileView = z.infer<typeof profileViewSchema>;
 export type CreateOwnerProfileRequest = z.infer<typeof createOwnerProfileRequestSchema>;
 export type CreateOwnerProfileResponse = z.infer<typeof createOwnerProfileResponseSchema>;
 export type ShareProfileRequest = z.infer<typeof shareProfileRequestSchema>;

@@ -1,0 +1,116 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import type { z } from "zod";
+
+import { DepositInstructionCard } from "@/components/cash/deposit-instruction-card";
+import { useBrowserKey } from "@/components/keys/browser-key-context";
+import { UnlockForm } from "@/components/keys/key-list";
+import { StatusMessage } from "@/components/ui/status-message";
+import { fieldClass, labelClass, mutedTextClass, primaryButtonClass } from "@/components/ui/styles";
+import { apiCall, errorMessage } from "@/lib/client/api-client";
+import { signedDepositRequest } from "@/lib/client/deposit";
+import { useOperationStatus } from "@/lib/client/operations";
+import { useOrganizations } from "@/lib/client/queries";
+import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
+import { AMOUNT_PATTERN } from "@/lib/domain/patterns";
+import { operationResultOf } from "@/lib/schemas/operation";
+import { routerDepositResponseSchema } from "@/lib/schemas/payment";
+import type { ProfileView } from "@/lib/schemas/profile";
+
+const depositEnvelopeSchema = operationResultOf(routerDepositResponseSchema);
+type Submitted = { cid: string | null; amount: string; currency: string };
+
+/** Asks the payment organization for deposit instructions, signed in the browser, and follows the operation. */
+export function DepositForm({ profile }: { profile: ProfileView }) {
+  const id = useId();
+  const { keys, unlockedFinId, sign } = useBrowserKey();
+  const organizations = useOrganizations();
+  const escrows = organizations.data?.filter((o) => o.kind === "escrow") ?? [];
+  const [submitted, setSubmitted] = useState<Submitted | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const request = useMutation({
+    mutationFn: (terms: { amount: string; currency: string; orgId: string }) =>
+      apiCall("/api/router/finapi/payments/deposit", depositEnvelopeSchema, {
+        method: "POST",
+        body: signedDepositRequest({ profileId: profile.id, finId: profile.finId, ...terms }, sign),
+      }),
+    onSuccess: (envelope, terms) => setSubmitted({ cid: envelope.cid ?? null, amount: terms.amount, currency: terms.currency }),
+  });
+  // The first answer may already be complete; otherwise the poll takes over.
+  const polled = useOperationStatus(request.data?.isCompleted ? null : (submitted?.cid ?? null), routerDepositResponseSchema);
+  const envelope = polled.data ?? request.data;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const amount = String(data.get("amount") ?? "").trim();
+    const currency = String(data.get("currency") ?? "");
+    const orgId = String(data.get("orgId") ?? "");
+    if (!AMOUNT_PATTERN.test(amount) || !/[1-9]/.test(amount)) return setFormError("Enter an amount above zero, such as 250 or 99.50, without signs or spaces.");
+    setFormError(null);
+    setSubmitted(null);
+    request.mutate({ amount, currency, orgId });
+  }
+
+  const keyReady = unlockedFinId === profile.finId;
+  return (
+    <div>
+      {keyReady ? null : keys?.some((k) => k.finId === profile.finId) ? (
+        <UnlockForm finId={profile.finId} fingerprint={finIdFingerprint(profile.finId)} />
+      ) : (
+        <p className={mutedTextClass}>
+          The request is signed with this profile&apos;s key {finIdFingerprint(profile.finId)}, which is not in this browser. Import its backup on the
+          Profile page.
+        </p>
+      )}
+      <form onSubmit={onSubmit} className="mt-3 grid gap-3 sm:grid-cols-[1fr_8rem_1fr_auto] sm:items-end">
+        <div>
+          <label htmlFor={`${id}-amount`} className={labelClass}>Amount</label>
+          <input id={`${id}-amount`} name="amount" inputMode="decimal" required maxLength={37} className={fieldClass} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-currency`} className={labelClass}>Currency</label>
+          <select id={`${id}-currency`} name="currency" className={fieldClass} defaultValue="USD">
+            <option value="USD">USD</option>
+            <option value="EUR">EUR</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-org`} className={labelClass}>Payment organization</label>
+          <select id={`${id}-org`} name="orgId" className={fieldClass} required disabled={escrows.length === 0}>
+            {escrows.map((o) => (
+              <option key={o.id} value={o.id}>{o.name}</option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={primaryButtonClass} disabled={!keyReady || request.isPending || escrows.length === 0}>
+          {request.isPending ? "Requesting…" : "Request deposit instructions"}
+        </button>
+      </form>
+      {organizations.isError ? <StatusMessage tone="error">The payment organizations could not be loaded: {errorMessage(organizations.error)}</StatusMessage> : null}
+      {formError ? <StatusMessage tone="error">{formError}</StatusMessage> : null}
+      {request.isError ? <StatusMessage tone="error">The request was refused: {errorMessage(request.error)}</StatusMessage> : null}
+      {polled.isError ? <StatusMessage tone="error">The operation&apos;s status could not be read: {errorMessage(polled.error)}</StatusMessage> : null}
+      <DepositOutcome envelope={envelope} submitted={submitted} />
+    </div>
+  );
+}
+
+function DepositOutcome({ envelope, submitted }: { envelope: z.output<typeof depositEnvelopeSchema> | undefined; submitted: Submitted | null }) {
+  if (!envelope || !submitted) return null;
+  if (!envelope.isCompleted) return <StatusMessage tone="info">The payment organization is preparing your instructions…</StatusMessage>;
+  if ("error" in envelope && envelope.error) {
+    return <StatusMessage tone="error">The payment organization refused: {envelope.error.Message} (code {envelope.error.Code}).</StatusMessage>;
+  }
+  if (!("response" in envelope) || !envelope.response || !("depositInstruction" in envelope.response)) return null;
+  const instruction = envelope.response.depositInstruction.depositInstruction;
+  return (
+    <>
+      <StatusMessage tone="success">Your deposit instructions are ready.</StatusMessage>
+      <DepositInstructionCard description={instruction.description} amount={submitted.amount} currency={submitted.currency} />
+    </>
+  );
+}

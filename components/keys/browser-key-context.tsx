@@ -1,0 +1,140 @@
+"use client";
+
+// The browser key of the signed-in person: sealed keys from IndexedDB (through the query cache) and,
+// after an unlock, the clear private key in a ref of this provider only. Components receive `sign`,
+// never the key itself, so the key cannot end up in props, state snapshots or a request body.
+import { useQueryClient, useQuery } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+
+import { keyBackupFileName, parseKeyBackup, serializeKeyBackup } from "@/lib/client/keys/key-backup";
+import { deleteSealedKey, listSealedKeys, saveSealedKey } from "@/lib/client/keys/key-store";
+import { sealPrivateKey, unsealPrivateKey, type SealedKey } from "@/lib/client/keys/sealed-key";
+import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
+import { generatePrivateKey, signHash } from "@/lib/domain/secp256k1";
+
+export const SEALED_KEYS_QUERY_KEY = ["browser", "sealed-keys"] as const;
+
+type BrowserKeyContextValue = {
+  /** Sealed keys in this browser; undefined while IndexedDB is read. */
+  keys: SealedKey[] | undefined;
+  keysError: Error | null;
+  /** The finId of the unlocked key, or null when every key is locked. */
+  unlockedFinId: string | null;
+  createKey: (passphrase: string) => Promise<SealedKey>;
+  unlock: (finId: string, passphrase: string) => Promise<void>;
+  lock: () => void;
+  removeKey: (finId: string) => Promise<void>;
+  importBackup: (file: File) => Promise<SealedKey>;
+  exportBackup: (finId: string) => void;
+  /** Signs a 32-byte hash with the unlocked key; throws when none is unlocked. */
+  sign: (hashHex: string) => string;
+};
+
+const BrowserKeyContext = createContext<BrowserKeyContextValue | null>(null);
+
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // Revoking at once can cancel the download before the browser has read the blob.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function BrowserKeyProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const keysQuery = useQuery({ queryKey: SEALED_KEYS_QUERY_KEY, queryFn: listSealedKeys, staleTime: Infinity });
+  const privateKeyRef = useRef<string | null>(null);
+  const [unlockedFinId, setUnlockedFinId] = useState<string | null>(null);
+
+  const refreshKeys = useCallback(() => queryClient.invalidateQueries({ queryKey: SEALED_KEYS_QUERY_KEY }), [queryClient]);
+
+  const remember = useCallback((privateKey: string, finId: string) => {
+    privateKeyRef.current = privateKey;
+    setUnlockedFinId(finId);
+  }, []);
+
+  const createKey = useCallback(
+    async (passphrase: string) => {
+      const privateKey = generatePrivateKey();
+      const sealed = await sealPrivateKey(privateKey, passphrase);
+      await saveSealedKey(sealed);
+      remember(privateKey, sealed.finId);
+      await refreshKeys();
+      return sealed;
+    },
+    [refreshKeys, remember],
+  );
+
+  const unlock = useCallback(
+    async (finId: string, passphrase: string) => {
+      const sealed = keysQuery.data?.find((k) => k.finId === finId);
+      if (!sealed) throw new Error("This key is no longer in this browser.");
+      remember(await unsealPrivateKey(sealed, passphrase), finId);
+    },
+    [keysQuery.data, remember],
+  );
+
+  const lock = useCallback(() => {
+    privateKeyRef.current = null;
+    setUnlockedFinId(null);
+  }, []);
+
+  const removeKey = useCallback(
+    async (finId: string) => {
+      if (finId === unlockedFinId) lock();
+      await deleteSealedKey(finId);
+      await refreshKeys();
+    },
+    [lock, refreshKeys, unlockedFinId],
+  );
+
+  const importBackup = useCallback(
+    async (file: File) => {
+      const sealed = parseKeyBackup(await file.text());
+      await saveSealedKey(sealed);
+      await refreshKeys();
+      return sealed;
+    },
+    [refreshKeys],
+  );
+
+  const exportBackup = useCallback(
+    (finId: string) => {
+      const sealed = keysQuery.data?.find((k) => k.finId === finId);
+      if (!sealed) throw new Error("This key is no longer in this browser.");
+      download(keyBackupFileName(finIdFingerprint(finId)), serializeKeyBackup(sealed));
+    },
+    [keysQuery.data],
+  );
+
+  const sign = useCallback((hashHex: string) => {
+    const privateKey = privateKeyRef.current;
+    if (privateKey === null) throw new Error("Unlock your key first.");
+    return signHash(hashHex, privateKey);
+  }, []);
+
+  const value = useMemo<BrowserKeyContextValue>(
+    () => ({
+      keys: keysQuery.data,
+      keysError: keysQuery.error,
+      unlockedFinId,
+      createKey,
+      unlock,
+      lock,
+      removeKey,
+      importBackup,
+      exportBackup,
+      sign,
+    }),
+    [keysQuery.data, keysQuery.error, unlockedFinId, createKey, unlock, lock, removeKey, importBackup, exportBackup, sign],
+  );
+  return <BrowserKeyContext.Provider value={value}>{children}</BrowserKeyContext.Provider>;
+}
+
+export function useBrowserKey(): BrowserKeyContextValue {
+  const value = useContext(BrowserKeyContext);
+  if (!value) throw new Error("useBrowserKey needs a BrowserKeyProvider above it");
+  return value;
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { useBrowserKey } from "@/components/keys/browser-key-context";
+import { StatusMessage } from "@/components/ui/status-message";
+import { primaryButtonClass } from "@/components/ui/styles";
+import { apiCall, errorMessage } from "@/lib/client/api-client";
+import { queryKeys } from "@/lib/client/queries";
+import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
+import { profileProofHash } from "@/lib/domain/signature-template";
+import { createOwnerProfileResponseSchema, type CreateOwnerProfileRequest } from "@/lib/schemas/profile";
+
+/** Creates (or finds) the profile of the unlocked key: the request carries the public key and a proof signature. */
+export function CreateProfileButton() {
+  const { unlockedFinId, sign } = useBrowserKey();
+  const queryClient = useQueryClient();
+  const create = useMutation({
+    mutationFn: async (finId: string) => {
+      const body: CreateOwnerProfileRequest = { publicKey: finId, signature: sign(profileProofHash(finId)) };
+      return apiCall("/api/router/finapi/profiles/owner", createOwnerProfileResponseSchema, { method: "POST", body });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profiles }),
+  });
+
+  if (unlockedFinId === null) {
+    return <p className="text-sm text-slate-600 dark:text-slate-400">Unlock or create a key above to create a profile with it.</p>;
+  }
+  const fingerprint = finIdFingerprint(unlockedFinId);
+  return (
+    <div>
+      <button type="button" className={primaryButtonClass} disabled={create.isPending} onClick={() => create.mutate(unlockedFinId)}>
+        {create.isPending ? "Creating profile…" : `Create a profile with key ${fingerprint}`}
+      </button>
+      {create.isError ? <StatusMessage tone="error">The profile was not created: {errorMessage(create.error)}</StatusMessage> : null}
+      {create.isSuccess ? <StatusMessage tone="success">Profile {create.data.response.id} is ready.</StatusMessage> : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { useId, type FormEvent } from "react";
+
+import { StatusMessage } from "@/components/ui/status-message";
+import { fieldClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
+import { apiCall, errorMessage } from "@/lib/client/api-client";
+import { queryKeys, useOrganizations } from "@/lib/client/queries";
+import type { ProfileView } from "@/lib/schemas/profile";
+
+/** Lets a payment organization read this profile and its certificates. */
+export function ShareProfileForm({ profile }: { profile: ProfileView }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const organizations = useOrganizations();
+  const candidates = organizations.data?.filter((o) => o.kind === "escrow" && !profile.sharedWith.includes(o.id)) ?? [];
+  const share = useMutation({
+    // 204 No Content.
+    mutationFn: (orgId: string) => apiCall(`/api/router/profiles/${encodeURIComponent(profile.id)}/share`, z.undefined(), { method: "POST", body: { organizations: [orgId] } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profiles }),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const orgId = String(new FormData(event.currentTarget).get("orgId") ?? "");
+    if (orgId) share.mutate(orgId);
+  }
+
+  if (organizations.isSuccess && candidates.length === 0) return null;
+  return (
+    <form onSubmit={onSubmit} className="mt-3 flex flex-wrap items-end gap-2">
+      <div>
+        <label htmlFor={`${id}-org`} className={labelClass}>Share with</label>
+        <select id={`${id}-org`} name="orgId" className={fieldClass}>
+          {candidates.map((o) => (
+            <option key={o.id} value={o.id}>{o.name}</option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={secondaryButtonClass} disabled={share.isPending || candidates.length === 0}>
+        {share.isPending ? "Sharing…" : "Share profile"}
+      </button>
+      {share.isError ? <StatusMessage tone="error">The profile was not shared: {errorMessage(share.error)}</StatusMessage> : null}
+    </form>
+  );
+}

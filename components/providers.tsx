@@ -1,0 +1,38 @@
+"use client";
+
+// Client-side providers for every page: react-query's cache owns server data fetched over REST,
+// Apollo's owns GraphQL data and live subscriptions, and the browser key lives beside them.
+import { ApolloProvider } from "@apollo/client/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+
+import { BrowserKeyProvider } from "@/components/keys/browser-key-context";
+import { ApiError } from "@/lib/client/api-client";
+import { makeApolloClient } from "@/lib/client/apollo-client";
+
+const MAX_RETRIES = 2;
+
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        // A refusal (4xx) will not change by asking again; network trouble and 5xx might.
+        retry: (failures, error) => failures < MAX_RETRIES && !(error instanceof ApiError && error.status < 500),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  const [apolloClient] = useState(makeApolloClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ApolloProvider client={apolloClient}>
+        <BrowserKeyProvider>{children}</BrowserKeyProvider>
+      </ApolloProvider>
+    </QueryClientProvider>
+  );
+}

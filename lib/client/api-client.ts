@@ -1,0 +1,56 @@
+// Same-origin calls from the portal's client components to the REST API. The sign-in session cookie
+// authenticates them (the route wrapper accepts it for same-origin requests). Every answer is parsed
+// with the zod schema of its resource, and a refusal becomes an ApiError carrying the problem
+// document's words, so components show the server's own explanation.
+import type { z } from "zod";
+
+import { problemDocumentSchema } from "@/lib/schemas/problem";
+
+/** No portal call should take longer; a hung request becomes an error the page can show. */
+export const API_TIMEOUT_MS = 20_000;
+
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | null,
+    readonly fieldErrors: readonly { path: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+type CallOptions = { method?: "GET" | "POST" | "PUT"; body?: unknown };
+
+async function problemOf(response: Response): Promise<ApiError> {
+  const json: unknown = await response.json().catch(() => null);
+  const problem = problemDocumentSchema.safeParse(json);
+  if (!problem.success) return new ApiError(`The server answered ${response.status} ${response.statusText}.`, response.status, null);
+  const { detail, code, errors } = problem.data;
+  return new ApiError(detail, response.status, code, errors);
+}
+
+/** Calls `path` on this origin and parses the JSON answer with `schema`. */
+export async function apiCall<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.output<S>> {
+  const response = await fetch(path, {
+    method: options.method ?? "GET",
+    credentials: "same-origin",
+    headers: options.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(API_TIMEOUT_MS),
+  });
+  if (!response.ok) throw await problemOf(response);
+  // 204 No Content answers with no body: the schema then sees undefined.
+  const parsed = schema.safeParse(response.status === 204 ? undefined : await response.json());
+  if (!parsed.success) throw new ApiError("The server's answer did not have the expected shape.", response.status, null);
+  return parsed.data;
+}
+
+/** What to tell a person about a failed call. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof DOMException && error.name === "TimeoutError") return "The server did not answer in time. Try again.";
+  if (error instanceof Error) return error.message;
+  return "Something went wrong. Try again.";
+}

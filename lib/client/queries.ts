@@ -1,0 +1,41 @@
+// Query keys and fetchers of the REST resources the portal reads. The query cache owns this data;
+// components read it through these hooks and never copy it into their own state.
+import { useQuery } from "@tanstack/react-query";
+
+import { apiCall } from "@/lib/client/api-client";
+import { HOLDINGS_POLL_MS } from "@/lib/client/live-holdings";
+import { holdingsResponseSchema } from "@/lib/schemas/holding";
+import { organizationsResponseSchema } from "@/lib/schemas/organization";
+import { profilesResponseSchema } from "@/lib/schemas/profile";
+
+export const queryKeys = {
+  profiles: ["profiles"] as const,
+  organizations: ["organizations"] as const,
+  holdings: (profileId: string) => ["profiles", profileId, "holdings"] as const,
+  certificates: (profileId: string) => ["profiles", profileId, "certificates"] as const,
+  operation: (cid: string) => ["operations", cid] as const,
+};
+
+export function useProfiles() {
+  return useQuery({
+    queryKey: queryKeys.profiles,
+    queryFn: async () => (await apiCall("/api/router/finapi/profiles", profilesResponseSchema)).profiles,
+  });
+}
+
+export function useOrganizations() {
+  return useQuery({
+    queryKey: queryKeys.organizations,
+    queryFn: async () => (await apiCall("/api/router/finapi/organizations", organizationsResponseSchema)).organizations,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useHoldings(profileId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.holdings(profileId ?? ""),
+    queryFn: async () => (await apiCall(`/api/router/finapi/profiles/${encodeURIComponent(profileId ?? "")}/holdings`, holdingsResponseSchema)).holdings,
+    enabled: profileId !== null,
+    refetchInterval: HOLDINGS_POLL_MS,
+  });
+}
