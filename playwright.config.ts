@@ -1,7 +1,8 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_PORT } from "./e2e/origin";
 
 // E2E_PORT lets two checkouts run their journeys side by side.
-const port = Number(process.env.E2E_PORT ?? 3210);
+const port = E2E_PORT;
 
 // Debian's Chromium, never a downloaded browser (npx playwright install cannot work here).
 export default defineConfig({

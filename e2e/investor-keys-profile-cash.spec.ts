@@ -6,7 +6,7 @@ import { parseKeyBackup } from "@/lib/client/keys/key-backup";
 import { seriousViolations } from "./axe";
 import { unsealPrivateKey } from "@/lib/client/keys/sealed-key";
 
-const ORIGIN = "http://127.0.0.1:3210";
+import { ORIGIN } from "./origin";
 const PASSPHRASE = "investor journey passphrase";
 /** Screenshots of the main pages, shown in the README. */
 const SCREENSHOTS = "docs/screenshots";
