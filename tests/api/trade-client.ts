@@ -90,8 +90,15 @@ export async function fund(server: Server, escrow: EscrowClient, party: Party, a
   const deposit = await postAt(server, "/api/router/finapi/payments/deposit", party.token, depositRequest(party.profileId, party.key, amount));
   expect(deposit.status, deposit.text).toBe(200);
   const instruction = await completedAt(server, party.token, deposit.body);
+  const before = Number((await holdingsOf(server, party)).USD?.balance ?? "0");
   const response = await escrow.post("/operator/incoming", { reference: referenceOf(instruction), amount, currency: "USD" }, escrow.operatorToken);
   expect(response.status).toBe(201);
+  // The escrow reports the credit to the router's ledger import asynchronously (its outbox); wait
+  // until the router's holdings show it, so later holdings checks do not race that report.
+  const deadline = Date.now() + 15_000;
+  while (Number((await holdingsOf(server, party)).USD?.balance ?? "0") < before + Number(amount) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export type ExecutionTerms = {
