@@ -27,10 +27,16 @@ async function exchange(plan: Plan, path: string, body: unknown, key: string): P
 }
 
 /** Still running or unreachable: wait (polling the cid when there is one); past the deadline, `late`. */
-function waiting(result: Exchange, plan: Plan, late: () => StageOutcome): StageOutcome {
+function waiting(result: Waiting, plan: Plan, late: () => StageOutcome): StageOutcome {
   if (plan.stageDeadline && Date.now() > plan.stageDeadline.getTime()) return late();
-  if (result.state === "running") return { kind: "wait", reason: result.reason, remoteCid: result.remoteCid };
-  return { kind: "wait", reason: result.state === "unreachable" ? result.reason : "waiting" };
+  return waitOn(result);
+}
+
+type Waiting = Extract<Exchange, { state: "running" | "unreachable" }>;
+
+/** Look again later, polling the adapter's cid when it gave one. */
+function waitOn(result: Waiting): StageOutcome {
+  return result.state === "running" ? { kind: "wait", reason: result.reason, remoteCid: result.remoteCid } : { kind: "wait", reason: result.reason };
 }
 
 export async function requestApproval(plan: Plan): Promise<StageOutcome> {
@@ -102,8 +108,7 @@ export async function releaseFunds(plan: Plan): Promise<StageOutcome> {
   const result = await exchange(plan, "/assets/release", body, `${plan.id}:release`);
   const undo = (reason: string): StageOutcome => ({ kind: "advance", to: "rollback", failureReason: `step 3 (release) failed: ${reason}`, effect: undoTokenStep });
   if (result.state === "gone" || result.state === "refused") return undo(result.reason);
-  if (result.state === "running") return { kind: "wait", reason: result.reason, remoteCid: result.remoteCid };
-  if (result.state === "unreachable") return { kind: "wait", reason: result.reason };
+  if (result.state !== "finished") return waitOn(result);
   if (result.envelope.error) return undo(`Code ${result.envelope.error.Code}: ${result.envelope.error.Message}`);
   const amount = unitsOf(trade.settlementAmount);
   return {
@@ -140,8 +145,7 @@ export async function rollbackFunds(plan: Plan): Promise<StageOutcome> {
     return ended("the held funds were rolled back to the buyer");
   }
   if (result.state === "refused" || result.state === "gone") return ended(`the rollback was refused (${result.reason}); the escrow releases the hold at its expiry`);
-  if (result.state === "running") return { kind: "wait", reason: result.reason, remoteCid: result.remoteCid };
-  return { kind: "wait", reason: result.reason };
+  return waitOn(result);
 }
 
 /** Undoes step 2 before a rollback: the tokens go back where they came from. */
