@@ -43,6 +43,29 @@ export async function queryRows<T = Record<string, unknown>>(sql: string, params
   return queryRowsAt<T>(inject("databaseUrl"), sql, params);
 }
 
+/**
+ * Writes to a server's database behind its back: only for injecting a fault the API cannot cause
+ * (a damaged ledger row). Same SQL dialect rules as queryRows.
+ */
+export async function executeSqlAt(url: string, sql: string, params: unknown[] = []): Promise<void> {
+  if (url.startsWith("file:")) {
+    const db = new Database(url.slice("file:".length), { fileMustExist: true, timeout: 10_000 });
+    try {
+      db.prepare(sql.replace(/\$\d+/g, "?")).run(...params);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Like queryRows, on another server's database. */
 export async function queryRowsAt<T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
   if (url.startsWith("file:")) {

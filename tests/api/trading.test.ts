@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { generateNonce } from "@/lib/domain/nonce";
 import { signHash } from "@/lib/domain/secp256k1";
 import { executionPlanSchema } from "@/lib/schemas/plan";
-import { adminToken, baseUrl, call, countRows, queryRows } from "./helpers";
+import { randomUUID } from "node:crypto";
+import { adminToken, baseUrl, call, countRows, executeSqlAt, queryRows } from "./helpers";
 import { EscrowClient } from "./escrow-client";
 import { postAt } from "./router-client";
 import {
@@ -122,6 +123,29 @@ describe("primary sale", () => {
     expect(await remainingOf(intentId)).toBe("100");
     expect(await escrow.account(buyer.key.finId)).toEqual({ balance: "10", held: "0", available: "10" });
     expect((await holdingsOf(server, buyer))[assetId]).toBeUndefined();
+  });
+
+  it("rolls the hold back and ends Failed when the token ledger refuses step 2, with money and tokens conserved", async () => {
+    const { assetId, intentId, buyer } = await market("30");
+    // The fault: the buyer's token row is damaged (-5), so issuing 4 would leave it negative.
+    await executeSqlAt(
+      server.databaseUrl,
+      `INSERT INTO "TokenBalance" ("id", "assetId", "ownerFinId", "balance", "reserved", "version", "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [randomUUID(), assetId, buyer.key.finId, "-5", "0", 0, new Date().toISOString()],
+    );
+    const { body } = executionBody({ kind: "primarySale", intentId, assetId, executor: buyer, buyer, seller: issuer, quantity: "4", settlementAmount: "10" });
+    const planId = await executedPlanId(body, buyer.token);
+    const plan = await finishedPlan(server, buyer.token, planId);
+    expect(plan.executionPlanStatus).toBe("failed");
+    expect(plan.failureReason).toMatch(/^step 2 \(token\) failed, no tokens moved: the token ledger cannot go to balance -1.*; the held funds were rolled back to the buyer$/);
+    expect(plan.instructionsCompletionEvents.map((e) => e.instructionSequenceNumber)).toEqual([1]);
+    expect(await receiptsOf(planId)).toEqual([]);
+    expect(await escrow.account(buyer.key.finId)).toEqual({ balance: "30", held: "0", available: "30" });
+    expect((await holdingsOf(server, buyer)).USD).toEqual({ balance: "30", held: "0", available: "30" });
+    const [tokens] = await queryRows<{ balance: string }>(`SELECT "balance" FROM "TokenBalance" WHERE "assetId" = $1 AND "ownerFinId" = $2`, [assetId, buyer.key.finId]);
+    expect(tokens?.balance).toBe("-5");
+    expect(await remainingOf(intentId)).toBe("100");
+    expect((await escrow.books()).violations).toEqual([]);
   });
 
   it("is rejected when the asset's rules need certificates the buyer lacks, and settles once it has them", async () => {

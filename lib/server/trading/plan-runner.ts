@@ -14,8 +14,7 @@ import { logger } from "@/lib/server/log";
 import { returnReservations } from "./plan-endings";
 import { recordPlanEvent } from "./plan-events";
 import { holdFunds, releaseFunds, requestApproval, rollbackFunds } from "./stage-escrow";
-import type { StageOutcome } from "./stage-outcome";
-import { executionOf } from "./stage-outcome";
+import { executionOf, StepRefused, type StageOutcome } from "./stage-outcome";
 import { checkAssetRules } from "./stage-rules";
 import { obtainCounterSignature } from "./stage-sign";
 import { moveTokens } from "./stage-token";
@@ -99,6 +98,29 @@ async function recordStep(plan: Plan, outcome: Exclude<StageOutcome, { kind: "wa
   });
 }
 
+type Recordable = Exclude<StageOutcome, { kind: "wait" }>;
+
+/**
+ * Records the outcome, again after a lost race on a row its effect writes; when its effect is refused
+ * (StepRefused, its transaction rolled back), records its `onRefused` outcome instead. Answers what
+ * was recorded, or null when another runner moved the plan first.
+ */
+async function recordWithRetries(plan: Plan, outcome: Recordable): Promise<Recordable | null> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return (await recordStep(plan, outcome)) ? outcome : null;
+    } catch (error) {
+      if (error instanceof StepRefused && outcome.kind === "advance" && outcome.onRefused) {
+        logger.warn({ planId: plan.id, stage: plan.stage, reason: error.message }, "a plan step was refused; taking its failure path");
+        const fallback = outcome.onRefused(error.message);
+        if (fallback.kind === "wait") throw new Error("a refused step cannot wait");
+        return recordWithRetries(plan, fallback);
+      }
+      if (!(error instanceof ConcurrentUpdate) || attempt >= WRITE_ATTEMPTS) throw error;
+    }
+  }
+}
+
 async function runStage(plan: Plan): Promise<StageOutcome> {
   if (!isPlanStage(plan.stage) || plan.stage === "done") return { kind: "end", status: "Failed", reason: `the plan is at an unknown stage ${plan.stage}` };
   try {
@@ -122,19 +144,11 @@ export async function advancePlan(planId: string): Promise<void> {
         await recordWait(plan, outcome);
         return;
       }
-      let recorded = false;
-      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt += 1) {
-        try {
-          recorded = await recordStep(plan, outcome);
-          break;
-        } catch (error) {
-          if (!(error instanceof ConcurrentUpdate) || attempt === WRITE_ATTEMPTS) throw error;
-        }
-      }
+      const recorded = await recordWithRetries(plan, outcome);
       if (!recorded) return;
       const log = logger.child({ planId, from: plan.stage });
-      if (outcome.kind === "end") log.info({ status: outcome.status, reason: outcome.reason }, "plan finished");
-      else log.debug({ to: outcome.to }, "plan advanced");
+      if (recorded.kind === "end") log.info({ status: recorded.status, reason: recorded.reason }, "plan finished");
+      else log.debug({ to: recorded.to }, "plan advanced");
     }
   } catch (error) {
     logger.error({ err: error, planId }, "plan run failed; the worker retries it");

@@ -4,19 +4,26 @@
 import type { Plan } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/server/db/client";
 import { recordTokenReceipt } from "./receipts";
-import { executionOf, type StageOutcome } from "./stage-outcome";
-import { burnTokens, issueTokens, returnTransferredTokens, transferReservedTokens } from "./token-ledger";
+import { executionOf, StepRefused, type StageOutcome } from "./stage-outcome";
+import { burnTokens, issueTokens, returnTransferredTokens, TokenLedgerRefusal, transferReservedTokens } from "./token-ledger";
 
+/** Step 2; when the token ledger refuses the move, nothing of it is written and the hold is rolled back. */
 export async function moveTokens(plan: Plan): Promise<StageOutcome> {
   const { trade } = executionOf(plan);
   return {
     kind: "advance",
     to: "release",
     effect: async (tx) => {
-      if (trade.kind === "primarySale") await issueTokens(tx, trade.assetId, trade.buyerFinId, trade.quantity);
-      else await transferReservedTokens(tx, trade.assetId, trade.sellerFinId, trade.buyerFinId, trade.quantity);
+      try {
+        if (trade.kind === "primarySale") await issueTokens(tx, trade.assetId, trade.buyerFinId, trade.quantity);
+        else await transferReservedTokens(tx, trade.assetId, trade.sellerFinId, trade.buyerFinId, trade.quantity);
+      } catch (error) {
+        if (error instanceof TokenLedgerRefusal) throw new StepRefused(error.message);
+        throw error;
+      }
       await recordTokenReceipt(tx, plan);
     },
+    onRefused: (reason) => ({ kind: "advance", to: "rollback", failureReason: `step 2 (token) failed, no tokens moved: ${reason}` }),
   };
 }
 

@@ -8,6 +8,11 @@ import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/server/db/client";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 
+/** A change the token ledger refuses: it would leave a balance negative or reserve more than is held. */
+export class TokenLedgerRefusal extends Error {
+  override name = "TokenLedgerRefusal";
+}
+
 type Row = { id: string; balance: bigint; reserved: bigint; version: number };
 
 async function rowOf(tx: Tx, assetId: string, ownerFinId: string): Promise<Row> {
@@ -20,7 +25,9 @@ async function rowOf(tx: Tx, assetId: string, ownerFinId: string): Promise<Row> 
 }
 
 async function write(tx: Tx, row: Row, balance: bigint, reserved: bigint): Promise<void> {
-  if (balance < 0n || reserved < 0n || reserved > balance) throw new Error(`token ledger invariant broken: balance ${balance}, reserved ${reserved}`);
+  if (balance < 0n || reserved < 0n || reserved > balance) {
+    throw new TokenLedgerRefusal(`the token ledger cannot go to balance ${formatUnits(balance)}, reserved ${formatUnits(reserved)} for ${row.id}`);
+  }
   const { count } = await tx.tokenBalance.updateMany({
     where: { id: row.id, version: row.version },
     data: { balance: formatUnits(balance), reserved: formatUnits(reserved), version: { increment: 1 } },
