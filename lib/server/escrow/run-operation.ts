@@ -23,12 +23,17 @@ function isRetryableDatabaseError(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && (error.code === "P2002" || error.code === "P2034");
 }
 
-async function claim(cid: string, now: Date): Promise<EscrowOperation | null> {
+/** `known`: the row as its caller just read or wrote it, so a won claim need not read it again. */
+async function claim(cid: string, now: Date, known?: EscrowOperation): Promise<EscrowOperation | null> {
+  const claimedUntil = new Date(now.getTime() + LEASE_MS);
   const { count } = await db.escrowOperation.updateMany({
     where: { id: cid, status: "pending", ...leaseFree(now) },
-    data: { claimedUntil: new Date(now.getTime() + LEASE_MS), attempts: { increment: 1 } },
+    data: { claimedUntil, attempts: { increment: 1 } },
   });
-  return count === 1 ? db.escrowOperation.findUnique({ where: { id: cid } }) : null;
+  if (count !== 1) return null;
+  // The conditional write proved the row pending and unclaimed; it changed exactly these two fields.
+  if (known?.id === cid && known.status === "pending") return { ...known, claimedUntil, attempts: known.attempts + 1 };
+  return db.escrowOperation.findUnique({ where: { id: cid } });
 }
 
 async function completeFailed(op: EscrowOperation, code: number, message: string): Promise<void> {
@@ -51,30 +56,32 @@ async function executeAndComplete(
   op: EscrowOperation,
   request: unknown,
   prepared: unknown,
-): Promise<void> {
+): Promise<EscrowOperation | null> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await db.$transaction(async (tx) => {
+      return await db.$transaction(async (tx) => {
         const now = new Date();
         const response = await definition.execute(tx, request, { cid: op.id, prepared, now, op });
-        const { count } = await tx.escrowOperation.updateMany({
-          where: { id: op.id, status: "pending" },
-          data: { status: "succeeded", response: JSON.stringify(response), completedAt: now, claimedUntil: null, lastError: null },
-        });
+        const completion = { status: "succeeded", response: JSON.stringify(response), completedAt: now, claimedUntil: null, lastError: null };
+        const { count } = await tx.escrowOperation.updateMany({ where: { id: op.id, status: "pending" }, data: completion });
         if (count !== 1) throw new ConcurrentUpdate(`operation ${op.id} was completed by another runner`);
+        // The claimed row with exactly what this conditional write changed: the row as committed.
+        return { ...op, ...completion };
       });
-      return;
     } catch (error) {
       if (!isRetryableDatabaseError(error) || attempt >= CONFLICT_RETRIES) throw error;
       const finished = await db.escrowOperation.findUnique({ where: { id: op.id }, select: { status: true } });
-      if (finished?.status !== "pending") return;
+      if (finished?.status !== "pending") return null;
     }
   }
 }
 
-/** Runs the operation if it is pending and nobody else holds it; returns it as it is afterwards. */
-export async function runOperation(cid: string): Promise<EscrowOperation | null> {
-  const op = await claim(cid, new Date());
+/**
+ * Runs the operation if it is pending and nobody else holds it; returns it as it is afterwards.
+ * `known` is the row its caller has in hand (just recorded), which saves reading it again.
+ */
+export async function runOperation(cid: string, known?: EscrowOperation): Promise<EscrowOperation | null> {
+  const op = await claim(cid, new Date(), known);
   if (!op) return db.escrowOperation.findUnique({ where: { id: cid } });
   const log = logger.child({ cid, kind: op.kind, attempt: op.attempts });
   if (!isEscrowOperationKind(op.kind)) {
@@ -86,7 +93,8 @@ export async function runOperation(cid: string): Promise<EscrowOperation | null>
   try {
     const request = definition.schema.parse(JSON.parse(op.request));
     const prepared = await definition.prepare(request, op);
-    await executeAndComplete(definition, op, request, prepared);
+    const completed = await executeAndComplete(definition, op, request, prepared);
+    if (completed) return completed;
   } catch (error) {
     if (error instanceof OperationRefusal) {
       log.info({ reason: error.message }, "escrow: operation refused");

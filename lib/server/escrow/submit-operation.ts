@@ -15,7 +15,7 @@ export async function submitOperation(kind: EscrowOperationKind, request: unknow
   assertRouterCaller(caller);
   const definition = OPERATIONS[kind];
   const { op } = await acceptOperation(definition, request, caller.userId, idempotencyKey);
-  const done = op.status === "pending" && env.ESCROW_COMPLETION[kind] === "sync" ? await runOperation(op.id) : op;
+  const done = op.status === "pending" && env.ESCROW_COMPLETION[kind] === "sync" ? await runOperation(op.id, op) : op;
   return submittedEnvelope(done ?? op);
 }
 

@@ -13,11 +13,10 @@ export async function changeHolding(
   delta: { balance?: bigint; held?: bigint },
 ): Promise<{ balance: bigint; held: bigint }> {
   const { finId, assetType, assetCode } = parseHoldingKey(key);
-  const row = await tx.holding.upsert({
-    where: { finId_assetType_assetCode: { finId, assetType, assetCode } },
-    create: { id: randomUUID(), finId, assetType, assetCode },
-    update: {},
-  });
+  // Find, else open (an upsert with nothing to update costs Prisma a third statement).
+  const row =
+    (await tx.holding.findUnique({ where: { finId_assetType_assetCode: { finId, assetType, assetCode } } })) ??
+    (await tx.holding.create({ data: { id: randomUUID(), finId, assetType, assetCode } }));
   const balance = unitsOfSigned(row.balance) + (delta.balance ?? 0n);
   const held = unitsOfSigned(row.held) + (delta.held ?? 0n);
   const { count } = await tx.holding.updateMany({

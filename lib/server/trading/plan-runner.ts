@@ -74,6 +74,8 @@ async function recordStep(plan: Plan, outcome: Exclude<StageOutcome, { kind: "wa
       data: {
         stage: to,
         status,
+        // The runner goes on to the next step at once: this write renews its lease (an ending frees it).
+        claimedUntil: to === "done" ? null : leaseUntil(now),
         remoteCid: null,
         lastError: null,
         attempts: 0,
@@ -134,27 +136,33 @@ async function runStage(plan: Plan): Promise<StageOutcome> {
 /** Moves the plan on as far as it can go now; safe to call any time, from anywhere. */
 export async function advancePlan(planId: string): Promise<void> {
   if (!(await claim(planId, new Date()))) return;
+  // Cleared by the write that records a wait or an ending, so the release below can be skipped.
+  let leaseHeld = true;
   try {
     for (let step = 0; step < STEPS_PER_RUN; step += 1) {
-      if (step > 0) await db.plan.updateMany({ where: { id: planId }, data: { claimedUntil: leaseUntil(new Date()) } });
       const plan = await db.plan.findUnique({ where: { id: planId } });
       if (!plan || plan.stage === "done") return;
       const outcome = await runStage(plan);
       if (outcome.kind === "wait") {
         await recordWait(plan, outcome);
+        leaseHeld = false;
         return;
       }
       const recorded = await recordWithRetries(plan, outcome);
       if (!recorded) return;
       const log = logger.child({ planId, from: plan.stage });
-      if (recorded.kind === "end") log.info({ status: recorded.status, reason: recorded.reason }, "plan finished");
-      else log.debug({ to: recorded.to }, "plan advanced");
+      if (recorded.kind === "end") {
+        leaseHeld = false;
+        log.info({ status: recorded.status, reason: recorded.reason }, "plan finished");
+        return;
+      }
+      log.debug({ to: recorded.to }, "plan advanced");
     }
   } catch (error) {
     logger.error({ err: error, planId }, "plan run failed; the worker retries it");
     await db.plan.updateMany({ where: { id: planId, stage: { not: "done" } }, data: { dueAt: new Date(Date.now() + 1000) } });
   } finally {
-    await release(planId);
+    if (leaseHeld) await release(planId);
   }
 }
 

@@ -12,10 +12,13 @@ import { executionOf } from "./stage-outcome";
 type StepType = "hold" | "issue" | "transfer" | "release";
 type Output = Record<string, unknown>;
 
-async function appendCompletionEvent(tx: Tx, planId: string, sequence: number, output: Output): Promise<void> {
-  const current = await tx.plan.findUniqueOrThrow({ where: { id: planId }, select: { completionEvents: true } });
-  const events = [...(JSON.parse(current.completionEvents) as unknown[]), { instructionSequenceNumber: sequence, output }];
-  await tx.plan.update({ where: { id: planId }, data: { completionEvents: JSON.stringify(events), currentInstructionSequence: sequence } });
+/**
+ * `plan` is the row the runner read before this step; the step's conditional write on (id, stage),
+ * earlier in this transaction, proves nobody changed it since, so its events are current.
+ */
+async function appendCompletionEvent(tx: Tx, plan: Plan, sequence: number, output: Output): Promise<void> {
+  const events = [...(JSON.parse(plan.completionEvents) as unknown[]), { instructionSequenceNumber: sequence, output }];
+  await tx.plan.updateMany({ where: { id: plan.id }, data: { completionEvents: JSON.stringify(events), currentInstructionSequence: sequence } });
 }
 
 async function recordReceipt(tx: Tx, plan: Plan, kind: "token" | "payment", receipt: Output & { id: string; quantity: string; timestamp: number }) {
@@ -62,7 +65,7 @@ export async function recordStepReceipt(tx: Tx, plan: Plan, sequence: number, ty
   const id = typeof adapterReceipt.id === "string" ? adapterReceipt.id : randomUUID();
   const timestamp = typeof adapterReceipt.timestamp === "number" ? adapterReceipt.timestamp : Math.floor(Date.now() / 1000);
   const output = { ...adapterReceipt, id, type: "receipt", quantity: trade.settlementAmount, timestamp, details: { operation: type } };
-  await appendCompletionEvent(tx, plan.id, sequence, output);
+  await appendCompletionEvent(tx, plan, sequence, output);
   if (type === "release") await recordReceipt(tx, plan, "payment", { id, quantity: trade.settlementAmount, timestamp });
 }
 
@@ -70,5 +73,5 @@ export async function recordStepReceipt(tx: Tx, plan: Plan, sequence: number, ty
 export async function recordTokenReceipt(tx: Tx, plan: Plan): Promise<void> {
   const { trade } = executionOf(plan);
   const content = await recordReceipt(tx, plan, "token", { id: randomUUID(), quantity: trade.quantity, timestamp: Math.floor(Date.now() / 1000) });
-  await appendCompletionEvent(tx, plan.id, 2, { ...content, type: "receipt", details: { operation: trade.kind === "primarySale" ? "issue" : "transfer" } });
+  await appendCompletionEvent(tx, plan, 2, { ...content, type: "receipt", details: { operation: trade.kind === "primarySale" ? "issue" : "transfer" } });
 }
