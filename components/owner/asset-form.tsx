@@ -53,8 +53,8 @@ export function AssetForm({ issuerId }: { issuerId: string }) {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) next[fieldOf(issue.path.join("."))] ??= issue.message;
       setErrors(next);
-      // The first field in error takes the focus, so its message is read out.
-      form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+      // The first field in error takes the focus (once React has marked it), so its message is read out.
+      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }
     setErrors({});

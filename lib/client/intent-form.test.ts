@@ -45,7 +45,7 @@ describe("buildIntentRequest", () => {
       type: "sellingIntent",
       seller: ASSET.issuerId,
       settlementInstruction: { type: "escrow", destinationAccounts: { account: { type: "finId", finId: FIN_ID, orgId: "escrow" }, asset: { type: "fiat", code: "USD" } } },
-      signaturePolicy: { type: "manualPolicy", endpoint: `http://127.0.0.1:3000/api/signing/callback/${encodeURIComponent(ASSET.issuerId)}` },
+      signaturePolicy: { type: "manualPolicy", endpoint: `http://127.0.0.1:3000/api/signing/callback/${ASSET.issuerId}` },
     });
     expect(result.request.assetInstruction.account).toEqual({ account: { type: "finId", finId: FIN_ID, orgId: "node" }, asset: { type: "p2p", resourceId: ASSET.id } });
   });

@@ -62,7 +62,8 @@ export function currentEpochSeconds(): number {
 
 /** The portal's own manual-signing callback for a profile: the owner signs in the signing inbox. */
 export function portalSigningEndpoint(origin: string, profileId: string): string {
-  return `${origin}/api/signing/callback/${encodeURIComponent(profileId)}`;
+  // A profile id (node:101:<uuid>) is safe in a path as it is; the callback checks it before use.
+  return `${origin}/api/signing/callback/${profileId}`;
 }
 
 /** Which form field a body path (from the schema, the rules or the server's errors[]) is about. */
