@@ -1,13 +1,23 @@
 import Link from "next/link";
 import { signOut } from "@/lib/server/auth/next-auth";
+import type { Role } from "@/lib/domain/roles";
 import { currentPrincipal } from "@/lib/server/auth/current-user";
 
-const NAV_LINKS = [
+type NavLink = { href: string; label: string; roles?: readonly Role[] };
+
+/** Links without `roles` are for everyone signed in; the others only for those roles. */
+const NAV_LINKS: readonly NavLink[] = [
   { href: "/dashboard", label: "Dashboard" },
   { href: "/profile", label: "Profile" },
   { href: "/cash", label: "Cash" },
   { href: "/marketplace", label: "Marketplace" },
-] as const;
+  { href: "/assets", label: "Assets", roles: ["issuer"] },
+  { href: "/intents", label: "Intents", roles: ["issuer", "investor"] },
+  { href: "/signing", label: "Signing inbox", roles: ["issuer", "investor"] },
+  { href: "/admin/ledger", label: "Ledger import", roles: ["admin"] },
+  { href: "/admin/users", label: "Users", roles: ["admin"] },
+  { href: "/admin/organizations", label: "Organizations", roles: ["admin"] },
+];
 
 export async function SiteHeader() {
   const principal = await currentPrincipal();
@@ -23,7 +33,7 @@ export async function SiteHeader() {
         </Link>
         {principal ? (
           <nav aria-label="Account" className="flex flex-wrap items-center gap-4 text-sm">
-            {NAV_LINKS.map((link) => (
+            {NAV_LINKS.filter((link) => !link.roles || link.roles.includes(principal.role)).map((link) => (
               <Link key={link.href} href={link.href} className="underline-offset-4 hover:underline">
                 {link.label}
               </Link>

@@ -7,6 +7,22 @@ const PAGES = [
   { path: "/profile", heading: "Profile" },
   { path: "/cash", heading: "Cash" },
   { path: "/marketplace", heading: "Marketplace" },
+  { path: "/intents", heading: "Intents" },
+  { path: "/signing", heading: "Signing inbox" },
+];
+
+/** Pages kept for one role, checked signed in as that role. */
+const ROLE_PAGES = [
+  { email: "issuer@example.com", password: "issuer-demo-pass", pages: [{ path: "/assets", heading: "Assets" }, { path: "/intents", heading: "Intents" }] },
+  {
+    email: "admin@example.com",
+    password: "admin-demo-pass",
+    pages: [
+      { path: "/admin/ledger", heading: "Ledger import" },
+      { path: "/admin/users", heading: "Users" },
+      { path: "/admin/organizations", heading: "Organizations" },
+    ],
+  },
 ];
 
 for (const colorScheme of ["light", "dark"] as const) {
@@ -46,3 +62,30 @@ test("the main pages fit a phone's width without scrolling sideways", async ({ p
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+for (const { email, password, pages } of ROLE_PAGES) {
+  test(`${email}'s pages have no serious accessibility violations in light and dark, and fit a phone`, async ({ page }) => {
+    await page.goto("/signin");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const { path, heading } of pages) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        expect(await seriousViolations(page), `${path} (${colorScheme})`).toEqual([]);
+      }
+    }
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const { path, heading } of pages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+}

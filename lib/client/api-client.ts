@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-type CallOptions = { method?: "GET" | "POST" | "PUT"; body?: unknown };
+type CallOptions = { method?: "GET" | "POST" | "PUT" | "PATCH"; body?: unknown };
 
 async function problemOf(response: Response): Promise<ApiError> {
   const json: unknown = await response.json().catch(() => null);

@@ -30,6 +30,21 @@ export function parseHoldingKey(key: HoldingKey): { finId: string; assetType: st
 }
 
 /**
+ * The rules one transaction keeps on its own, whatever the holdings (the portal's preview checks
+ * them row by row before anything is sent): payment currency only, and at least one side a finId
+ * account the router tracks. Null when it keeps them.
+ */
+export function ledgerTransactionProblem(t: ImportableTransaction, index: number): ImportProblem | null {
+  if (t.asset.type !== "fiat" || !t.asset.code) {
+    return { index, field: "asset", message: "only payment currency (fiat) transactions can be imported" };
+  }
+  if (!partyHoldingKey(t.source, t.asset.code) && !partyHoldingKey(t.destination, t.asset.code)) {
+    return { index, field: "destination", message: "neither source nor destination is a finId account: nothing to record" };
+  }
+  return null;
+}
+
+/**
  * The change of every holding the batch touches, or the problems that refuse it. `balances` holds the
  * current balance (in units) of the holdings the batch names; a missing one is zero. Transactions
  * apply in order, and none may take a holding below zero.
@@ -46,17 +61,14 @@ export function planLedgerImport(
     deltas.set(key, (deltas.get(key) ?? 0n) + units);
   };
   transactions.forEach((t, index) => {
-    if (t.asset.type !== "fiat" || !t.asset.code) {
-      problems.push({ index, field: "asset", message: "only payment currency (fiat) transactions can be imported" });
+    const problem = ledgerTransactionProblem(t, index);
+    if (problem) {
+      problems.push(problem);
       return;
     }
-    const code = t.asset.code;
+    const code = t.asset.code ?? "";
     const from = partyHoldingKey(t.source, code);
     const to = partyHoldingKey(t.destination, code);
-    if (!from && !to) {
-      problems.push({ index, field: "destination", message: "neither source nor destination is a finId account: nothing to record" });
-      return;
-    }
     const units = unitsOf(t.quantity);
     if (from) {
       const after = (running.get(from) ?? 0n) - units;

@@ -94,8 +94,9 @@ export const assetViewSchema = tolerantObject({
   rules: tolerantObject({ kycAml: z.boolean(), accreditation: z.boolean() }),
 });
 
-// GET {router_url}/finapi/assets?limit=&cursor= – assets, oldest first; `cursor` is the last id of the previous page.
-export const assetsQuerySchema = strictObject({ limit: pageLimitSchema, cursor: assetIdSchema.optional() });
+// GET {router_url}/finapi/assets?issuerId=&limit=&cursor= – assets, oldest first; `cursor` is the last id
+// of the previous page; `issuerId` keeps the assets of one issuer profile (an owner's own assets).
+export const assetsQuerySchema = strictObject({ issuerId: profileIdSchema.optional(), limit: pageLimitSchema, cursor: assetIdSchema.optional() });
 
 export const assetsPageSchema = tolerantObject({
   assets: z.array(assetViewSchema).max(PAGE_LIMIT_MAX),

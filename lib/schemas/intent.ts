@@ -202,11 +202,13 @@ export const intentSchema = z
   .refine((v) => v.intent.type === v.type, { error: "must equal the intent's type", path: ["intent", "type"] });
 
 // GET {router_url}/finapi/intents – intents, newest first; `cursor` is the last id of the previous
-// page. `status=ACTIVE` lists only intents that can be executed now (decisions.md §3).
+// page. `status=ACTIVE` lists only intents that can be executed now (decisions.md §3);
+// `ownerProfileId` keeps those one profile published (its issuerId, seller or buyer).
 export const intentsQuerySchema = strictObject({
   type: intentTypeSchema.optional(),
   status: intentStatusSchema.optional(),
   assetId: assetIdSchema.optional(),
+  ownerProfileId: profileIdSchema.optional(),
   limit: pageLimitSchema,
   cursor: intentIdSchema.optional(),
 });

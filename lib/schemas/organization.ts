@@ -52,5 +52,22 @@ export const updateOrganizationRequestSchema = z
 
 export const organizationParams = z.strictObject({ orgId: orgIdSchema });
 
+/** An organization as an admin manages it: where its adapter is, whether a token is kept (never the token). */
+export const adminOrganizationSchema = tolerantObject({
+  id: orgIdSchema,
+  name: text(NAME_MAX_LENGTH),
+  kind: organizationKindSchema,
+  adapterUrl: httpUrlSchema.nullable(),
+  hasAdapterToken: z.boolean(),
+  /** This node and its built-in escrow follow the settings and cannot be edited. */
+  builtIn: z.boolean(),
+});
+
+// GET {router_url}/admin/organizations – every organization with its adapter (admin).
+export const adminOrganizationsResponseSchema = tolerantObject({
+  organizations: z.array(adminOrganizationSchema).max(LIST_MAX_ITEMS, { error: `at most ${LIST_MAX_ITEMS} organizations` }),
+});
+
+export type AdminOrganization = z.infer<typeof adminOrganizationSchema>;
 export type CreateOrganizationRequest = z.infer<typeof createOrganizationRequestSchema>;
 export type UpdateOrganizationRequest = z.infer<typeof updateOrganizationRequestSchema>;

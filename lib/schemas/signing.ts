@@ -5,6 +5,8 @@ import { z } from "zod";
 
 import {
   assetIdSchema,
+  epochSecondsSchema,
+  profileIdSchema,
   finIdSchema,
   intentIdSchema,
   signatureHexSchema,
@@ -13,7 +15,7 @@ import {
   uuidSchema,
   orRequired,
 } from "@/lib/schemas/common";
-import { signatureTemplateSchema } from "@/lib/schemas/signature";
+import { signatureSchemas, signatureTemplateSchema } from "@/lib/schemas/signature";
 
 /** Signing requests are created by this router, so their ids are uuids. */
 export const signingRequestIdSchema = uuidSchema;
@@ -45,6 +47,38 @@ export const signatureResultRequestSchema = strictObject({
   signature: signatureHexSchema,
 });
 
+export const INBOX_MAX_REQUESTS = 100;
+export const SIGNING_INBOX_STATES = ["pending", "sent", "expired"] as const;
+export const signingInboxStateSchema = z.enum(SIGNING_INBOX_STATES);
+
+// GET /api/signing/inbox?state= – `pending` (the default): requests not answered yet; `all`: also the answered ones.
+export const signingInboxQuerySchema = strictObject({
+  state: z.enum(["pending", "all"], { error: orRequired('must be "pending" or "all"') }).default("pending"),
+});
+
+/** A request the router sent to the owner's manual-signing callback, as the owner's inbox shows it. */
+export const inboxSigningRequestSchema = tolerantObject({
+  requestId: signingRequestIdSchema,
+  profileId: profileIdSchema,
+  intentId: intentIdSchema,
+  /** The intent's asset: signature-result names it. Null only if the intent is gone. */
+  assetId: assetIdSchema.nullable(),
+  signer: finIdSchema,
+  signatureTemplate: signatureSchemas.tolerant.template,
+  receivedAt: epochSecondsSchema,
+  /** Until when the router takes the signature; null if the router's request is gone. */
+  expiresAt: epochSecondsSchema.nullable(),
+  state: signingInboxStateSchema,
+});
+
+export const signingInboxSchema = tolerantObject({
+  requests: z.array(inboxSigningRequestSchema).max(INBOX_MAX_REQUESTS),
+});
+
 export type SigningRequest = z.infer<typeof signingRequestSchema>;
 export type SigningReply = z.infer<typeof signingReplySchema>;
 export type SignatureResultRequest = z.infer<typeof signatureResultRequestSchema>;
+export type SigningInboxState = z.infer<typeof signingInboxStateSchema>;
+export type SigningInboxQuery = z.infer<typeof signingInboxQuerySchema>;
+export type InboxSigningRequest = z.infer<typeof inboxSigningRequestSchema>;
+export type SigningInbox = z.infer<typeof signingInboxSchema>;

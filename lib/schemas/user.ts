@@ -9,6 +9,9 @@ import {
   emailSchema,
   NAME_MAX_LENGTH,
   orgIdSchema,
+  pageLimitSchema,
+  PAGE_LIMIT_MAX,
+  uuidSchema,
   requiredAs,
   strictObject,
   text,
@@ -41,7 +44,30 @@ export const createUserResponseSchema = tolerantObject({
   token: z.string().min(1).max(512),
 });
 
+// GET {router_url}/admin/users?limit=&cursor= – users, oldest first, a keyset page at a time (admin).
+export const usersQuerySchema = strictObject({ limit: pageLimitSchema, cursor: uuidSchema.optional() });
+
+/** A user as an admin sees it in a list: never a password hash or a token. */
+export const userSummarySchema = tolerantObject({
+  id: z.string().min(1).max(150),
+  email: z.string().min(1).max(254),
+  name: z.string().min(1).max(NAME_MAX_LENGTH),
+  role: roleSchema,
+  organizationId: orgIdSchema.nullable(),
+  /** Epoch seconds. */
+  createdAt: z.number().int().nonnegative(),
+  disabled: z.boolean(),
+});
+
+export const usersPageSchema = tolerantObject({
+  users: z.array(userSummarySchema).max(PAGE_LIMIT_MAX),
+  nextCursor: z.string().min(1).max(150).nullable(),
+});
+
 export type Role = z.infer<typeof roleSchema>;
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+export type UserSummary = z.infer<typeof userSummarySchema>;
+export type UsersPage = z.infer<typeof usersPageSchema>;
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
 

@@ -185,6 +185,8 @@ const ROUTES: readonly RouteCase[] = [
     allowed: { caller: "admin", status: 201 },
   },
   { method: "GET", path: "/api/router/admin/users/{userId}", roles: ["admin"], allowed: { caller: "admin", status: 200 } },
+  { method: "GET", path: "/api/router/admin/users", roles: ["admin"], allowed: { caller: "admin", status: 200 } },
+  { method: "GET", path: "/api/router/admin/organizations", roles: ["admin"], allowed: { caller: "admin", status: 200 } },
   {
     method: "POST",
     path: "/api/router/admin/organizations",

@@ -302,6 +302,7 @@ describe("selling and buying intents", () => {
     }
     const request = inbox.requests[0];
     expect(request?.intentId).toBe(intentId);
+    expect(request).toMatchObject({ assetId, profileId: seller.profileId, state: "pending", expiresAt: expect.any(Number) });
     expect((await planOf(server, buyer.token, planId)).plan.executionPlanStatus).toBe("pending");
     const result = { requestId: request?.requestId, assetId, intentId, signature: signHash(request?.signatureTemplate.hash ?? "", seller.key.privateKey) };
     expect((await postAt(server, "/api/router/finapi/tokens/signature-result", buyer.token, result)).status).toBe(404);
@@ -313,6 +314,12 @@ describe("selling and buying intents", () => {
     const plan = await finishedPlan(server, buyer.token, planId);
     expect(plan.executionPlanStatus, plan.failureReason).toBe("completed");
     expect(await remainingOf(intentId)).toBe("0");
+    // Answered, it leaves the waiting list and shows as sent in the whole inbox.
+    const waiting = (await (await call("GET", "/api/signing/inbox", { token: seller.token })).json()) as { requests: { requestId: string }[] };
+    expect(waiting.requests.map((r) => r.requestId)).not.toContain(request?.requestId);
+    const all = (await (await call("GET", "/api/signing/inbox?state=all", { token: seller.token })).json()) as { requests: { requestId: string; state: string }[] };
+    expect(all.requests.find((r) => r.requestId === request?.requestId)?.state).toBe("sent");
+    expect((await call("GET", "/api/signing/inbox?state=signed", { token: seller.token })).status).toBe(400);
   });
 
   it("settles a buying intent: the seller executes without expiry, the buyer signs through its policy", async () => {

@@ -1,5 +1,5 @@
 // GET {router_url}/finapi/intents – intents of every asset, newest first, filtered by type, shown
-// status and asset, a keyset page at a time.
+// status, asset and owner profile, a keyset page at a time.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { IntentsPage, IntentsQuery } from "@/lib/schemas/intent";
 import { db } from "@/lib/server/db/client";
@@ -11,6 +11,7 @@ export async function listIntents(query: IntentsQuery): Promise<IntentsPage> {
   const filters: Prisma.IntentWhereInput[] = [];
   if (query.type) filters.push({ type: query.type });
   if (query.assetId) filters.push({ assetId: query.assetId });
+  if (query.ownerProfileId) filters.push({ ownerProfileId: query.ownerProfileId });
   if (query.status) filters.push(intentStatusWhere(query.status, now));
   const rows = await db.intent.findMany({
     where: { AND: filters },

@@ -1,0 +1,136 @@
+// Journey (4) of issue 7 and the admin's other pages: an admin imports a ledger file with one bad
+// row, sees it named by row and field, fixes it, imports and sees the summary; creates a user and
+// registers and edits a payment organization.
+import { expect, test, type Page } from "@playwright/test";
+
+import { generatePrivateKey, getFinId } from "@/lib/domain/secp256k1";
+
+import { seriousViolations } from "./axe";
+import { signIn } from "./owner-trade-api";
+
+const SCREENSHOTS = "docs/screenshots";
+const COLUMNS = "id,assetType,assetCode,quantity,timestamp,settlementRef,transactionId,sourceFinId,sourceOrgId,sourceIban,destinationFinId,destinationOrgId,destinationIban";
+
+function nav(page: Page) {
+  return page.getByRole("navigation", { name: "Account" });
+}
+
+test("an admin imports a ledger file with one bad row, sees it named, fixes it and imports", async ({ page }) => {
+  const alice = getFinId(generatePrivateKey());
+  const bob = getFinId(generatePrivateKey());
+  const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  const timestamp = Math.floor(Date.now() / 1000);
+  const lines = (third: string) =>
+    [
+      COLUMNS,
+      `${ids[0]},fiat,USD,100,${timestamp},,bank-0001,,,,${alice},escrow,`,
+      `${ids[1]},fiat,USD,40.50,${timestamp},,bank-0002,,,,${bob},escrow,`,
+      `${ids[2]},fiat,USD,${third},${timestamp},,bank-0003,${alice},escrow,,${alice},,DE89370400440532013000`,
+    ].join("\n");
+
+  await signIn(page, "admin@example.com", "admin-demo-pass");
+  await nav(page).getByRole("link", { name: "Ledger import" }).click();
+  await expect(page.getByRole("heading", { name: "Ledger import", level: 1 })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The third row pays out a negative amount: named by row, field and column; nothing can be imported.
+  await page.getByLabel("Ledger file (.csv or .json)").setInputFiles({ name: "bank-statement.csv", mimeType: "text/csv", buffer: Buffer.from(lines("-25")) });
+  await expect(page.getByRole("heading", { name: "Preview of bank-statement.csv" })).toBeFocused();
+  const main = page.getByRole("main");
+  const alert = main.getByRole("alert");
+  await expect(alert).toContainText("1 problem in 1 row; nothing is imported.");
+  await expect(alert.getByRole("listitem")).toHaveText([/^Row 3, quantity \(column quantity\): /]);
+  const preview = page.getByRole("table", { name: "Rows of the file, as they will be imported" });
+  await expect(preview.getByRole("row")).toHaveCount(4);
+  await expect(preview.getByRole("row", { name: /^3 / })).toContainText("Problem");
+  await expect(page.getByRole("button", { name: "Import 3 transactions" })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}/ledger-import-preview.png`, fullPage: true });
+
+  // Fixed, as JSON dropped on the page: all rows valid, imported, and the summary.
+  const fixed = JSON.stringify({
+    transactions: [
+      { id: ids[0], asset: { type: "fiat", code: "USD" }, quantity: "100", timestamp, settlementRef: "", destination: { finId: alice, account: { type: "finId", finId: alice, orgId: "escrow" } }, transactionDetails: { transactionId: "bank-0001" } },
+      { id: ids[1], asset: { type: "fiat", code: "USD" }, quantity: "40.50", timestamp, settlementRef: "", destination: { finId: bob, account: { type: "finId", finId: bob, orgId: "escrow" } }, transactionDetails: { transactionId: "bank-0002" } },
+      { id: ids[2], asset: { type: "fiat", code: "USD" }, quantity: "25", timestamp, settlementRef: "", source: { finId: alice, account: { type: "finId", finId: alice, orgId: "escrow" } }, destination: { finId: alice, account: { type: "iban", code: "DE89370400440532013000" } }, transactionDetails: { transactionId: "bank-0003" } },
+    ],
+  });
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], "bank-statement-fixed.json", { type: "application/json" }));
+    return transfer;
+  }, fixed);
+  await page.getByText("Drop a .csv or .json file here, or").dispatchEvent("drop", { dataTransfer });
+  await expect(page.getByRole("heading", { name: "Preview of bank-statement-fixed.json" })).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "All 3 rows are valid and ready to import." })).toBeVisible();
+  await expect(main.getByRole("alert")).toHaveCount(0);
+  await page.getByRole("button", { name: "Import 3 transactions" }).click();
+  await expect(page.getByRole("heading", { name: "Import result" })).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "Imported 3 transactions; skipped 0 already imported." })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Imported transactions" }).getByRole("listitem")).toHaveCount(3);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}/ledger-import.png`, fullPage: true });
+
+  // The same file again: nothing new, each named as already imported.
+  await page.getByLabel("Ledger file (.csv or .json)").setInputFiles({ name: "again.json", mimeType: "application/json", buffer: Buffer.from(fixed) });
+  await page.getByRole("button", { name: "Import 3 transactions" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Imported 0 transactions; skipped 3 already imported." })).toBeVisible();
+
+  // A debit the holding cannot cover is refused by the server, and named on its row too.
+  const overdraw = lines("1000").split("\n").map((line, i) => (i === 0 ? line : line.replace(/^[0-9a-f-]{36}/, crypto.randomUUID()))).join("\n");
+  await page.getByLabel("Ledger file (.csv or .json)").setInputFiles({ name: "overdraw.csv", mimeType: "text/csv", buffer: Buffer.from(overdraw) });
+  await page.getByRole("button", { name: "Import 3 transactions" }).click();
+  await expect(main.getByRole("alert").getByRole("listitem").filter({ hasText: /^Row 3, source \(column sourceFinId\): would take .* below zero/ })).toBeVisible();
+  await expect(main.getByRole("alert").filter({ hasText: /nothing was imported/ })).toBeVisible();
+});
+
+test("an admin creates a user and registers and edits a payment organization", async ({ page }) => {
+  await signIn(page, "admin@example.com", "admin-demo-pass");
+  await nav(page).getByRole("link", { name: "Organizations" }).click();
+  await expect(page.getByRole("heading", { name: "Organizations", level: 1 })).toBeVisible();
+  const organizations = page.getByRole("list", { name: "Organizations" });
+  await expect(organizations.getByRole("listitem").filter({ hasText: "(escrow)" })).toContainText("built in");
+  const register = page.getByRole("form", { name: "Register an organization" });
+  await register.getByLabel("Id", { exact: true }).fill("BankCo");
+  await register.getByLabel("Name").fill("BankCo");
+  await register.getByLabel("Adapter URL").fill("https://adapter.bankco.example/api");
+  await register.getByLabel("Adapter token (optional)").fill("bankco-adapter-token-0123456789");
+  await register.getByRole("button", { name: "Register organization" }).click();
+  await expect(register.getByText(/^Id: /)).toBeVisible();
+  await register.getByLabel("Id", { exact: true }).fill("bankco");
+  await register.getByRole("button", { name: "Register organization" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Organization bankco is registered." })).toBeVisible();
+  const bankco = organizations.getByRole("listitem").filter({ hasText: "(bankco)" });
+  await expect(bankco).toContainText("token: kept (never shown)");
+  await expect(page.getByText("bankco-adapter-token-0123456789")).toHaveCount(0);
+  await bankco.getByRole("button", { name: "Edit BankCo" }).click();
+  const edit = bankco.getByRole("form", { name: "Edit BankCo" });
+  await expect(edit.getByLabel("Name")).toBeFocused();
+  await edit.getByLabel("Name").fill("BankCo Payments");
+  await edit.getByLabel("Adapter URL").fill("https://adapter2.bankco.example/api");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(organizations.getByRole("listitem").filter({ hasText: "(bankco)" })).toContainText("BankCo Payments");
+  await expect(organizations.getByRole("listitem").filter({ hasText: "(bankco)" })).toContainText("https://adapter2.bankco.example/api");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}/admin-organizations.png`, fullPage: true });
+
+  await nav(page).getByRole("link", { name: "Users" }).click();
+  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Users, oldest first" }).getByRole("row", { name: /alice@example.com/ })).toContainText("Investor");
+  const create = page.getByRole("form", { name: "Create a user" });
+  await create.getByLabel("Email").fill("carol.ops@bankco.example");
+  await create.getByLabel("Name").fill("Carol Ops");
+  await create.getByLabel("Role").selectOption({ label: "Escrow operator" });
+  await create.getByLabel("Organization").selectOption({ label: "BankCo Payments (bankco)" });
+  await create.getByLabel("Password (optional)").fill("short");
+  await create.getByRole("button", { name: "Create user" }).click();
+  await expect(create.getByText("Password (optional): must be at least 8 characters")).toBeVisible();
+  await expect(create.getByLabel("Password (optional)")).toBeFocused();
+  await create.getByLabel("Password (optional)").fill("carol-ops-passphrase");
+  await create.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /User .* is created/ })).toBeVisible();
+  await expect(create.getByRole("button", { name: "Copy Bearer token" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Users, oldest first" }).getByRole("row", { name: /carol.ops@bankco.example/ })).toContainText("bankco");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}/admin-users.png`, fullPage: true });
+});

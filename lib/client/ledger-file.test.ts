@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+
+import { importableTransactions, LEDGER_CSV_COLUMNS, parseCsv, previewLedgerFile, problemsFromServer } from "./ledger-file";
+
+const FIN_ID = `02${"ab".repeat(32)}`;
+const header = LEDGER_CSV_COLUMNS.join(",");
+const row = (id: string, quantity: string, extra: Partial<Record<(typeof LEDGER_CSV_COLUMNS)[number], string>> = {}) => {
+  const cells: Record<string, string> = {
+    id,
+    assetType: "fiat",
+    assetCode: "USD",
+    quantity,
+    timestamp: "1795300000",
+    settlementRef: "",
+    transactionId: `bank-${id.slice(0, 4)}`,
+    sourceFinId: "",
+    sourceOrgId: "",
+    sourceIban: "",
+    destinationFinId: FIN_ID,
+    destinationOrgId: "escrow",
+    destinationIban: "",
+    ...extra,
+  };
+  return LEDGER_CSV_COLUMNS.map((c) => cells[c]).join(",");
+};
+const ID1 = "6f1c0c1e-8a51-4f4b-9d0e-2f1f6f7b2a10";
+const ID2 = "7f1c0c1e-8a51-4f4b-9d0e-2f1f6f7b2a11";
+
+describe("parseCsv", () => {
+  it("reads quoted fields, doubled quotes, CRLF and skips blank lines", () => {
+    expect(parseCsv('a,"b,c","say ""hi"""\r\n\r\n1,2,3\n')).toEqual([
+      ["a", "b,c", 'say "hi"'],
+      ["1", "2", "3"],
+    ]);
+  });
+});
+
+describe("previewLedgerFile", () => {
+  it("accepts good CSV rows and builds the transactions the server takes", () => {
+    const preview = previewLedgerFile("csv", [header, row(ID1, "100"), row(ID2, "5.25", { sourceFinId: FIN_ID, sourceOrgId: "escrow", destinationFinId: "", destinationOrgId: "" })].join("\n"));
+    expect(preview.problems).toEqual([]);
+    const transactions = importableTransactions(preview);
+    expect(transactions?.[0]).toMatchObject({ id: ID1, asset: { type: "fiat", code: "USD" }, quantity: "100", destination: { finId: FIN_ID, account: { type: "finId", finId: FIN_ID, orgId: "escrow" } } });
+    expect(transactions?.[1]).toMatchObject({ source: { finId: FIN_ID }, quantity: "5.25" });
+    expect(transactions?.[1]).not.toHaveProperty("destination");
+  });
+
+  it("names every bad row by its number, field and CSV column, and sends nothing", () => {
+    const preview = previewLedgerFile("csv", [header, row(ID1, "100"), row(ID2, "-3"), row(ID1, "1", { assetType: "p2p", assetCode: "node:102:x" }), row("7f1c0c1e-8a51-4f4b-9d0e-2f1f6f7b2a19", "1", { destinationIban: "DE89370400440532013000" })].join("\n"));
+    expect(preview.problems.map((p) => [p.row, p.field, p.column])).toEqual([
+      [2, "quantity", "quantity"],
+      [3, "asset.resourceId", "assetCode"],
+      [3, "id", "id"],
+      [4, "destination", "destinationFinId"],
+    ]);
+    expect(importableTransactions(preview)).toBeNull();
+  });
+
+  it("refuses a CSV without the expected header, and names the columns", () => {
+    expect(previewLedgerFile("csv", "id,amount\n1,2").fileProblem).toMatch(/missing assetType.*unknown amount/);
+  });
+
+  it("reads JSON as the request body or a bare list, and names bad rows by JSON path", () => {
+    const good = { id: ID1, asset: { type: "fiat", code: "USD" }, quantity: "1", timestamp: 1795300000, settlementRef: "", destination: { finId: FIN_ID, account: { type: "finId", finId: FIN_ID } }, transactionDetails: { transactionId: "t" } };
+    expect(previewLedgerFile("json", JSON.stringify({ transactions: [good] })).problems).toEqual([]);
+    const bad = previewLedgerFile("json", JSON.stringify([good, { ...good, id: ID2, asset: { type: "fiat", code: "usd" } }]));
+    expect(bad.problems).toEqual([{ row: 2, field: "asset.code", column: null, message: expect.any(String) }]);
+    expect(previewLedgerFile("json", "{").fileProblem).toBe("The file is not valid JSON.");
+    expect(previewLedgerFile("json", "[]").fileProblem).toBe("The file holds no transactions.");
+  });
+});
+
+describe("problemsFromServer", () => {
+  it("maps the server's transactions.N.field paths onto rows", () => {
+    expect(problemsFromServer("csv", [{ path: "transactions.1.source", message: "would go below zero" }, { path: "other", message: "x" }])).toEqual([
+      { row: 2, field: "source", column: "sourceFinId", message: "would go below zero" },
+    ]);
+  });
+});

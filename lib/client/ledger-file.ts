@@ -1,0 +1,226 @@
+// Reading a ledger import file in the browser (CSV or JSON) and checking every row with the rules the
+// server applies: the request schema (lib/schemas/ledger.ts) and the per-transaction rules of
+// lib/domain/ledger-import.ts. Each problem names its row and field, so nothing is sent while any
+// row is bad. Balances are not known here; the server's own refusal (say, a holding below zero) is
+// mapped back onto rows with `problemsFromServer`.
+import { ledgerTransactionProblem, type ImportableTransaction } from "@/lib/domain/ledger-import";
+import { LEDGER_IMPORT_MAX_TRANSACTIONS, ledgerImportRequestSchema, type LedgerTransaction } from "@/lib/schemas/ledger";
+
+/** Larger files are refused before they are read (the server takes at most 2 MiB of JSON). */
+export const LEDGER_FILE_MAX_BYTES = 2 * 1024 * 1024;
+
+export const LEDGER_CSV_COLUMNS = [
+  "id",
+  "assetType",
+  "assetCode",
+  "quantity",
+  "timestamp",
+  "settlementRef",
+  "transactionId",
+  "sourceFinId",
+  "sourceOrgId",
+  "sourceIban",
+  "destinationFinId",
+  "destinationOrgId",
+  "destinationIban",
+] as const;
+type CsvColumn = (typeof LEDGER_CSV_COLUMNS)[number];
+
+export type LedgerFileFormat = "csv" | "json";
+/** `row` counts transactions from 1; `field` is the transaction's JSON path, `column` the CSV column. */
+export type RowProblem = { row: number; field: string; column: string | null; message: string };
+export type LedgerPreview = {
+  format: LedgerFileFormat;
+  /** What each row will send, as parsed (possibly invalid). */
+  rows: unknown[];
+  problems: RowProblem[];
+  /** Problems of the file as a whole (unreadable, empty, too many rows). */
+  fileProblem: string | null;
+};
+
+// ------------------------------------------------------------------------------------------------
+// CSV
+
+/** RFC 4180 fields: commas, double quotes doubled inside quoted fields, CRLF or LF line ends. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === "") quoted = true;
+    else if (c === ",") {
+      record.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i += 1;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+    } else field += c;
+  }
+  if (field !== "" || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  // Blank lines carry nothing.
+  return records.filter((r) => r.some((f) => f.trim() !== ""));
+}
+
+function party(finId: string, orgId: string, iban: string): unknown {
+  if (finId === "" && iban === "") return undefined;
+  const account = iban !== "" ? { type: "iban", code: iban } : { type: "finId", finId, ...(orgId === "" ? {} : { orgId }) };
+  return { finId, account };
+}
+
+/** A timestamp cell: a whole number stays a number (so the schema can judge it), anything else stays text. */
+function timestampOf(cell: string): unknown {
+  return /^-?\d+$/.test(cell) ? Number(cell) : cell;
+}
+
+function transactionFromCsv(cells: Record<CsvColumn, string>): unknown {
+  const assetType = cells.assetType === "" ? "fiat" : cells.assetType;
+  const asset = assetType === "p2p" ? { type: "p2p", resourceId: cells.assetCode } : { type: assetType, code: cells.assetCode };
+  const source = party(cells.sourceFinId, cells.sourceOrgId, cells.sourceIban);
+  const destination = party(cells.destinationFinId, cells.destinationOrgId, cells.destinationIban);
+  return {
+    id: cells.id,
+    asset,
+    quantity: cells.quantity,
+    timestamp: timestampOf(cells.timestamp),
+    ...(source === undefined ? {} : { source }),
+    ...(destination === undefined ? {} : { destination }),
+    settlementRef: cells.settlementRef,
+    transactionDetails: { transactionId: cells.transactionId },
+  };
+}
+
+function rowsFromCsv(text: string): { rows: unknown[]; fileProblem: string | null } {
+  const [header, ...records] = parseCsv(text);
+  if (!header) return { rows: [], fileProblem: "The file is empty." };
+  const names = header.map((h) => h.trim());
+  const missing = LEDGER_CSV_COLUMNS.filter((c) => !names.includes(c));
+  const unknown = names.filter((n) => !(LEDGER_CSV_COLUMNS as readonly string[]).includes(n));
+  if (missing.length > 0 || unknown.length > 0) {
+    const parts = [missing.length > 0 ? `missing ${missing.join(", ")}` : "", unknown.length > 0 ? `unknown ${unknown.join(", ")}` : ""].filter(Boolean);
+    return { rows: [], fileProblem: `The header row must name the columns ${LEDGER_CSV_COLUMNS.join(", ")} (${parts.join("; ")}).` };
+  }
+  const rows = records.map((record) => {
+    const cells = Object.fromEntries(LEDGER_CSV_COLUMNS.map((c) => [c, (record[names.indexOf(c)] ?? "").trim()])) as Record<CsvColumn, string>;
+    return transactionFromCsv(cells);
+  });
+  return { rows, fileProblem: null };
+}
+
+// ------------------------------------------------------------------------------------------------
+// JSON: the request body itself, or just its list of transactions.
+
+function rowsFromJson(text: string): { rows: unknown[]; fileProblem: string | null } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { rows: [], fileProblem: "The file is not valid JSON." };
+  }
+  const list = Array.isArray(json) ? json : typeof json === "object" && json !== null && "transactions" in json ? (json as { transactions: unknown }).transactions : null;
+  if (!Array.isArray(list)) return { rows: [], fileProblem: 'A JSON file must hold { "transactions": [ … ] } or a list of transactions.' };
+  return { rows: list, fileProblem: null };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Checking
+
+const CSV_COLUMN_OF: Record<string, CsvColumn> = {
+  id: "id",
+  asset: "assetType",
+  "asset.type": "assetType",
+  "asset.code": "assetCode",
+  "asset.resourceId": "assetCode",
+  quantity: "quantity",
+  timestamp: "timestamp",
+  settlementRef: "settlementRef",
+  transactionDetails: "transactionId",
+  "transactionDetails.transactionId": "transactionId",
+  source: "sourceFinId",
+  "source.finId": "sourceFinId",
+  "source.account": "sourceFinId",
+  "source.account.type": "sourceFinId",
+  "source.account.finId": "sourceFinId",
+  "source.account.orgId": "sourceOrgId",
+  "source.account.code": "sourceIban",
+  destination: "destinationFinId",
+  "destination.finId": "destinationFinId",
+  "destination.account": "destinationFinId",
+  "destination.account.type": "destinationFinId",
+  "destination.account.finId": "destinationFinId",
+  "destination.account.orgId": "destinationOrgId",
+  "destination.account.code": "destinationIban",
+};
+
+function problemAt(format: LedgerFileFormat, index: number, field: string, message: string): RowProblem {
+  return { row: index + 1, field, column: format === "csv" ? (CSV_COLUMN_OF[field] ?? null) : null, message };
+}
+
+/** Every problem of every row: the request schema's, then the per-transaction rules on rows the schema accepts. */
+export function checkLedgerRows(format: LedgerFileFormat, rows: readonly unknown[]): { problems: RowProblem[]; fileProblem: string | null } {
+  if (rows.length === 0) return { problems: [], fileProblem: "The file holds no transactions." };
+  if (rows.length > LEDGER_IMPORT_MAX_TRANSACTIONS) {
+    return { problems: [], fileProblem: `The file holds ${rows.length} transactions; at most ${LEDGER_IMPORT_MAX_TRANSACTIONS} are imported at once. Split it.` };
+  }
+  const problems: RowProblem[] = [];
+  const parsed = ledgerImportRequestSchema.safeParse({ transactions: rows });
+  const schemaBad = new Set<number>();
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [top, index, ...rest] = issue.path;
+      if (top !== "transactions" || typeof index !== "number") continue;
+      schemaBad.add(index);
+      problems.push(problemAt(format, index, rest.map(String).join("."), issue.message));
+    }
+  }
+  rows.forEach((row, index) => {
+    if (schemaBad.has(index)) return;
+    const problem = ledgerTransactionProblem(row as ImportableTransaction, index);
+    if (problem) problems.push(problemAt(format, index, problem.field, problem.message));
+  });
+  problems.sort((a, b) => a.row - b.row);
+  return { problems, fileProblem: null };
+}
+
+export function formatOf(fileName: string, mimeType: string): LedgerFileFormat | null {
+  const name = fileName.toLowerCase();
+  if (name.endsWith(".csv") || mimeType === "text/csv") return "csv";
+  if (name.endsWith(".json") || mimeType === "application/json") return "json";
+  return null;
+}
+
+/** Reads and checks a file's text. */
+export function previewLedgerFile(format: LedgerFileFormat, text: string): LedgerPreview {
+  const { rows, fileProblem } = format === "csv" ? rowsFromCsv(text) : rowsFromJson(text);
+  if (fileProblem) return { format, rows, problems: [], fileProblem };
+  return { format, rows, ...checkLedgerRows(format, rows) };
+}
+
+/** The transactions to send, once the preview has no problem. */
+export function importableTransactions(preview: LedgerPreview): LedgerTransaction[] | null {
+  if (preview.fileProblem || preview.problems.length > 0) return null;
+  const parsed = ledgerImportRequestSchema.safeParse({ transactions: preview.rows });
+  return parsed.success ? parsed.data.transactions : null;
+}
+
+/** The server's field errors (`transactions.3.source`) as row problems. */
+export function problemsFromServer(format: LedgerFileFormat, errors: readonly { path: string; message: string }[]): RowProblem[] {
+  return errors.flatMap((e) => {
+    const match = /^transactions\.(\d+)(?:\.(.*))?$/.exec(e.path);
+    if (!match) return [];
+    return [problemAt(format, Number(match[1]), match[2] ?? "", e.message)];
+  });
+}
