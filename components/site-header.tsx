@@ -1,13 +1,20 @@
 import Link from "next/link";
 import { signOut } from "@/lib/server/auth/next-auth";
+import type { Role } from "@/lib/domain/roles";
 import { currentPrincipal } from "@/lib/server/auth/current-user";
 
-const NAV_LINKS = [
+const TRADERS: readonly Role[] = ["investor", "issuer"];
+
+/** Links without `roles` are for everyone signed in. */
+const NAV_LINKS: readonly { href: string; label: string; roles?: readonly Role[] }[] = [
   { href: "/dashboard", label: "Dashboard" },
   { href: "/profile", label: "Profile" },
   { href: "/cash", label: "Cash" },
   { href: "/marketplace", label: "Marketplace" },
-] as const;
+  { href: "/trades", label: "Trades", roles: TRADERS },
+  { href: "/receipts", label: "Receipts", roles: TRADERS },
+  { href: "/operator", label: "Escrow operations", roles: ["escrowOperator"] },
+];
 
 export async function SiteHeader() {
   const principal = await currentPrincipal();
@@ -23,7 +30,7 @@ export async function SiteHeader() {
         </Link>
         {principal ? (
           <nav aria-label="Account" className="flex flex-wrap items-center gap-4 text-sm">
-            {NAV_LINKS.map((link) => (
+            {NAV_LINKS.filter((link) => !link.roles || link.roles.includes(principal.role)).map((link) => (
               <Link key={link.href} href={link.href} className="underline-offset-4 hover:underline">
                 {link.label}
               </Link>

@@ -7,6 +7,9 @@ const PAGES = [
   { path: "/profile", heading: "Profile" },
   { path: "/cash", heading: "Cash" },
   { path: "/marketplace", heading: "Marketplace" },
+  { path: "/trades", heading: "Trades" },
+  { path: "/receipts", heading: "Receipts" },
+  { path: "/operator", heading: "Escrow operations" },
 ];
 
 for (const colorScheme of ["light", "dark"] as const) {
