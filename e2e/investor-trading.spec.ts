@@ -72,6 +72,9 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     await expect(page.getByText(/may hold your money until/)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/trade-review.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await seriousViolations(page), "review, dark").toEqual([]);
+    await page.emulateMedia({ colorScheme: "light" });
 
     const executing = page.waitForRequest((r) => r.url().endsWith("/api/router/finapi/tokens/execute"));
     await page.getByRole("button", { name: "Sign and submit" }).click();
@@ -104,6 +107,9 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     await expect(page.locator("[aria-live=polite]").getByRole("list", { name: "Settlement steps" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/settlement.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await seriousViolations(page), "settlement, dark").toEqual([]);
+    await page.emulateMedia({ colorScheme: "light" });
 
     // Receipts: the token and the payment receipt on one row, and the CSV file.
     await nav(page).getByRole("link", { name: "Receipts" }).click();
