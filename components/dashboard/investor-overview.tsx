@@ -9,23 +9,13 @@ import { LivePlanEventsProvider } from "@/components/trade/live-plan-events";
 import { PlanList } from "@/components/trade/plan-list";
 import { StatusMessage } from "@/components/ui/status-message";
 import { cardClass, mutedTextClass } from "@/components/ui/styles";
-import { INVESTOR_OVERVIEW, type HoldingNode, type ProfileNode } from "@/lib/client/trading-documents";
+import { assetLabel } from "@/lib/client/receipt-pairs";
+import { INVESTOR_OVERVIEW, type ProfileNode } from "@/lib/client/trading-documents";
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
 import { FIN_ID_PATTERN } from "@/lib/domain/patterns";
 
 /** Holdings change without events too (money reported by a payment organization): read them again now and then. */
 const OVERVIEW_POLL_MS = 10_000;
-
-function holdingLabel(asset: HoldingNode["asset"]): string {
-  switch (asset.__typename) {
-    case "FiatAsset":
-      return asset.code;
-    case "P2PAsset":
-      return asset.asset?.name ?? asset.resourceId;
-    case "Cryptocurrency":
-      return asset.symbol;
-  }
-}
 
 function certificateStatus(profile: ProfileNode, type: "KYC/AML" | "Accreditation"): string {
   const ofType = profile.certificates.nodes.filter((c) => c.type === type);
@@ -70,8 +60,8 @@ function Overview() {
               </thead>
               <tbody>
                 {data.holdings.nodes.map((h) => (
-                  <tr key={`${h.profileId}:${holdingLabel(h.asset)}`} className="border-b border-slate-100 last:border-0 dark:border-slate-900">
-                    <th scope="row" className="break-all py-2 pr-4 font-normal">{holdingLabel(h.asset)}</th>
+                  <tr key={`${h.profileId}:${assetLabel(h.asset)}`} className="border-b border-slate-100 last:border-0 dark:border-slate-900">
+                    <th scope="row" className="break-all py-2 pr-4 font-normal">{assetLabel(h.asset)}</th>
                     <td className="py-2 pr-4 font-mono">{fingerprintOf.get(h.profileId) ?? h.profileId}</td>
                     <td className="py-2 pr-4 text-right font-mono tabular-nums">{h.balance}</td>
                     <td className="py-2 pr-4 text-right font-mono tabular-nums">{h.held}</td>

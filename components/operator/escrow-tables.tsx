@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 
 import { StatusMessage } from "@/components/ui/status-message";
-import { fieldClass, labelClass, mutedTextClass, secondaryButtonClass } from "@/components/ui/styles";
+import { CursorPager, useCursorPages } from "@/components/ui/cursor-pager";
+import { fieldClass, labelClass, mutedTextClass } from "@/components/ui/styles";
 import { apiCall, errorMessage } from "@/lib/client/api-client";
 import { useNowSeconds } from "@/lib/client/use-now-seconds";
 import { HOLD_STATUSES, type HoldStatus } from "@/lib/domain/escrow/hold-status";
@@ -20,33 +21,9 @@ const HOLD_LABEL: Record<HoldStatus, string> = { HELD: "Held", RELEASED: "Releas
 const utc = (epochSeconds: number) => `${new Date(epochSeconds * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC`;
 const owner = (finId: string) => (FIN_ID_PATTERN.test(finId) ? finIdFingerprint(finId) : finId);
 
-function usePages() {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  return {
-    cursor: cursors[cursors.length - 1] ?? null,
-    canGoBack: cursors.length > 1,
-    back: () => setCursors((c) => c.slice(0, -1)),
-    next: (cursor: string | null) => setCursors((c) => (cursor ? [...c, cursor] : c)),
-    reset: () => setCursors([null]),
-  };
-}
-
-function PageButtons({ label, pages, nextCursor }: { label: string; pages: ReturnType<typeof usePages>; nextCursor: string | null | undefined }) {
-  return (
-    <nav aria-label={label} className="mt-3 flex gap-2">
-      <button type="button" className={secondaryButtonClass} disabled={!pages.canGoBack} onClick={pages.back}>
-        Previous page
-      </button>
-      <button type="button" className={secondaryButtonClass} disabled={!nextCursor} onClick={() => pages.next(nextCursor ?? null)}>
-        Next page
-      </button>
-    </nav>
-  );
-}
-
 /** Customer accounts with balance, held and available. */
 export function EscrowAccountsTable() {
-  const pages = usePages();
+  const pages = useCursorPages();
   const accounts = useQuery({
     queryKey: ["escrow", "accounts", pages.cursor],
     queryFn: () => apiCall(`/api/adapter/operator/accounts?${new URLSearchParams({ limit: String(PAGE_SIZE), ...(pages.cursor ? { cursor: pages.cursor } : {}) })}`, escrowAccountsPageSchema),
@@ -86,7 +63,7 @@ export function EscrowAccountsTable() {
           </table>
         </div>
       )}
-      <PageButtons label="Pages of accounts" pages={pages} nextCursor={accounts.data.nextCursor} />
+      <CursorPager label="Pages of accounts" pages={pages} nextCursor={accounts.data.nextCursor} />
     </>
   );
 }
@@ -102,7 +79,7 @@ function expiryText(expiry: number, status: HoldStatus, now: number): string {
 export function EscrowHoldsTable() {
   const id = useId();
   const now = useNowSeconds();
-  const pages = usePages();
+  const pages = useCursorPages();
   const [status, setStatus] = useState<HoldStatus | null>(null);
   const holds = useQuery({
     queryKey: ["escrow", "holds", status, pages.cursor],
@@ -165,7 +142,7 @@ export function EscrowHoldsTable() {
           </table>
         </div>
       ) : null}
-      <PageButtons label="Pages of holds" pages={pages} nextCursor={holds.data?.nextCursor} />
+      <CursorPager label="Pages of holds" pages={pages} nextCursor={holds.data?.nextCursor} />
     </>
   );
 }

@@ -2,10 +2,10 @@
 
 import { useQuery } from "@apollo/client/react";
 import Link from "next/link";
-import { useState } from "react";
 
 import { StatusMessage } from "@/components/ui/status-message";
-import { mutedTextClass, secondaryButtonClass } from "@/components/ui/styles";
+import { CursorPager, useCursorPages } from "@/components/ui/cursor-pager";
+import { mutedTextClass } from "@/components/ui/styles";
 import { MY_PLANS } from "@/lib/client/trading-documents";
 
 const utc = (epochSeconds: number) => `${new Date(epochSeconds * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC`;
@@ -13,9 +13,8 @@ const TYPE_LABEL: Record<string, string> = { primarySale: "Primary sale", sellin
 
 /** The caller's plans, newest first; `paged` adds server pages, otherwise only the first `first`. */
 export function PlanList({ first, paged = false }: { first: number; paged?: boolean }) {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const after = cursors[cursors.length - 1] ?? null;
-  const plans = useQuery(MY_PLANS, { variables: { first, after }, fetchPolicy: "cache-and-network" });
+  const pages = useCursorPages();
+  const plans = useQuery(MY_PLANS, { variables: { first, after: pages.cursor }, fetchPolicy: "cache-and-network" });
   const page = plans.data?.plans;
   return (
     <div className="space-y-3">
@@ -59,21 +58,7 @@ export function PlanList({ first, paged = false }: { first: number; paged?: bool
           </table>
         </div>
       ) : null}
-      {paged ? (
-        <nav aria-label="Pages of trades" className="flex gap-2">
-          <button type="button" className={secondaryButtonClass} disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-            Previous page
-          </button>
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={!page?.pageInfo.hasNextPage}
-            onClick={() => setCursors((c) => (page?.pageInfo.endCursor ? [...c, page.pageInfo.endCursor] : c))}
-          >
-            Next page
-          </button>
-        </nav>
-      ) : null}
+      {paged ? <CursorPager label="Pages of trades" pages={pages} nextCursor={page?.pageInfo.hasNextPage ? page.pageInfo.endCursor : null} /> : null}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
 import { FIN_ID_PATTERN } from "@/lib/domain/patterns";
 import { assetLabel, type ReceiptPair, type ReceiptParty, type ReceiptRow } from "@/lib/client/receipt-pairs";
 
-const who = (party: ReceiptParty) => (party === null ? "newly issued" : FIN_ID_PATTERN.test(party.publicKey) ? `key ${finIdFingerprint(party.publicKey)}` : party.publicKey);
+const who = (party: ReceiptParty) => (party === null ? "nobody" : FIN_ID_PATTERN.test(party.publicKey) ? `key ${finIdFingerprint(party.publicKey)}` : party.publicKey);
 const utc = (epochSeconds: number) => `${new Date(epochSeconds * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC`;
 
 function ReceiptCell({ receipt, missing }: { receipt: ReceiptRow | null; missing: string }) {
@@ -15,7 +15,7 @@ function ReceiptCell({ receipt, missing }: { receipt: ReceiptRow | null; missing
     <>
       <span className="font-mono tabular-nums">{receipt.quantity}</span> {assetLabel(receipt.asset)}
       <span className="block text-xs text-slate-600 dark:text-slate-400">
-        from {who(receipt.source)} to {who(receipt.destination)}
+        {receipt.source === null ? "newly issued" : `from ${who(receipt.source)}`} to {who(receipt.destination)}
       </span>
       <span className="block break-all font-mono text-xs text-slate-600 dark:text-slate-400">receipt {receipt.id}</span>
     </>

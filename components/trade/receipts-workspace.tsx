@@ -6,7 +6,8 @@ import { useState } from "react";
 import { LivePlanEventsProvider } from "@/components/trade/live-plan-events";
 import { ReceiptPairsTable } from "@/components/trade/receipt-pairs-table";
 import { StatusMessage } from "@/components/ui/status-message";
-import { mutedTextClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/styles";
+import { CursorPager, useCursorPages } from "@/components/ui/cursor-pager";
+import { mutedTextClass, primaryButtonClass } from "@/components/ui/styles";
 import { pairReceipts, receiptPairsCsv, type ReceiptRow } from "@/lib/client/receipt-pairs";
 import { RECEIPTS_PAGE } from "@/lib/client/trading-documents";
 
@@ -34,9 +35,8 @@ export function ReceiptsWorkspace() {
 
 function Receipts() {
   const apollo = useApolloClient();
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const after = cursors[cursors.length - 1] ?? null;
-  const receipts = useQuery(RECEIPTS_PAGE, { variables: { first: PAGE_SIZE, after }, fetchPolicy: "cache-and-network" });
+  const pages = useCursorPages();
+  const receipts = useQuery(RECEIPTS_PAGE, { variables: { first: PAGE_SIZE, after: pages.cursor }, fetchPolicy: "cache-and-network" });
   const [exporting, setExporting] = useState<"idle" | "busy" | "done" | { error: string }>("idle");
   const page = receipts.data?.receipts;
   const pairs = pairReceipts(page?.nodes ?? []);
@@ -80,19 +80,7 @@ function Receipts() {
       {receipts.error ? <StatusMessage tone="error">Your receipts could not be loaded: {receipts.error.message}</StatusMessage> : null}
       {page && page.nodes.length === 0 ? <p className={mutedTextClass}>No receipts yet. Each completed trade gives a token receipt and a payment receipt.</p> : null}
       {pairs.length > 0 ? <ReceiptPairsTable pairs={pairs} caption="Your receipts, a trade's token and payment receipts side by side, newest first" /> : null}
-      <nav aria-label="Pages of receipts" className="flex gap-2">
-        <button type="button" className={secondaryButtonClass} disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-          Previous page
-        </button>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={!page?.pageInfo.hasNextPage}
-          onClick={() => setCursors((c) => (page?.pageInfo.endCursor ? [...c, page.pageInfo.endCursor] : c))}
-        >
-          Next page
-        </button>
-      </nav>
+      <CursorPager label="Pages of receipts" pages={pages} nextCursor={page?.pageInfo.hasNextPage ? page.pageInfo.endCursor : null} />
     </div>
   );
 }

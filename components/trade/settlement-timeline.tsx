@@ -82,7 +82,13 @@ export const SettlementTimeline = forwardRef<HTMLHeadingElement, { planId: strin
         <div>
           <h3 className="font-medium">Updates received live</h3>
           {live.events.length === 0 ? (
-            <p className={mutedTextClass}>{live.connected ? "None yet on this page; they appear as the plan moves." : "The live connection is down; the page checks the plan every few seconds."}</p>
+            <p className={mutedTextClass}>
+              {plan.data && isFinishedPlan(plan.data)
+                ? "None: the plan had finished before this page opened, and it will not change again."
+                : live.connected
+                  ? "None yet on this page; they appear as the plan moves."
+                  : "The live connection is down; the page checks the plan every few seconds."}
+            </p>
           ) : (
             <ol aria-label="Live updates" className="mt-1 space-y-1 text-sm">
               {live.events.map((event, i) => (

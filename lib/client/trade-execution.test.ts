@@ -79,6 +79,33 @@ describe("prepareBuy and signExecution", () => {
     expect(money.find((f) => f.name === "dstAccount")?.meaning).toMatch(/^The money is paid to the issuer/);
   });
 
+  it("buys from a selling intent: a transfer from the seller's token account, paid to the seller's escrow account", () => {
+    const sellerFinId = getFinId(generatePrivateKey());
+    const selling = intentSchema.parse({
+      ...sale,
+      type: "sellingIntent",
+      assetInstruction: { account: { account: { type: "finId", finId: sellerFinId, orgId: "node" }, asset: tokens } },
+      intent: {
+        type: "sellingIntent",
+        seller: ISSUER_PROFILE,
+        settlementInstruction: { type: "escrow", destinationAccounts: { account: { type: "finId", finId: sellerFinId, orgId: "escrow" }, asset: usd } },
+        signaturePolicy: { type: "manualPolicy", endpoint: "http://127.0.0.1:9/sign" },
+      },
+    });
+    const privateKey = generatePrivateKey();
+    const buyer = { id: BUYER_PROFILE, finId: getFinId(privateKey), createdAt: NOW, sharedWith: [] };
+    const payee = payeeOf(selling);
+    expect(payee).toEqual({ finId: sellerFinId, escrowOrgId: "escrow", issuerProfileId: null });
+    if (!payee) return;
+    const prepared = prepareBuy({ intent: selling, asset, buyer, quantity: "3", total: "7.5", nowSeconds: NOW }, payee);
+    const request = signExecution(prepared, (hash) => signHash(hash, privateKey));
+    expect(executeIntentRequestSchema.safeParse(request).success).toBe(true);
+    expect(request.intent.type).toBe("sellingIntentExecution");
+    expect(prepared.trade).toMatchObject({ kind: "sellingIntent", sellerFinId, counterpartyFinId: sellerFinId });
+    expect(prepared.template.hashGroups[0]?.fields.find((f) => f.name === "operation")?.value).toBe("transfer");
+    expect(verifyHashSignature(tradeTemplate(prepared.trade).hash, request.intent.signature, buyer.finId)).toBe(true);
+  });
+
   it("has no payee for a buying intent: the ticket only buys", () => {
     const buying = { ...sale, type: "buyingIntent" as const, intent: { type: "buyingIntent" as const, buyer: BUYER_PROFILE, settlementInstruction: { type: "escrow" as const, destinationAccounts: { account: { type: "finId" as const, finId: issuerFinId }, asset: tokens }, expiry: NOW + 60 } } };
     expect(payeeOf(buying)).toBeNull();

@@ -3,7 +3,7 @@
 // lib/server/graphql/type-defs.ts; the answers are read, never sent back.
 import { gql, type TypedDocumentNode } from "@apollo/client";
 
-import type { ReceiptRow } from "@/lib/client/receipt-pairs";
+import type { ReceiptAssetKind, ReceiptRow } from "@/lib/client/receipt-pairs";
 import type { GraphqlPlanStatus } from "@/lib/schemas/plan";
 
 type Page = { hasNextPage: boolean; endCursor: string | null };
@@ -46,6 +46,26 @@ export const MY_PLANS: TypedDocumentNode<{ plans: { nodes: PlanSummary[]; pageIn
   }
 `;
 
+/**
+ * An asset as the portal names it: a currency's code, a token's name, a coin's symbol. Spliced in as
+ * text, not as a fragment on the AssetKind union, which the cache could only match with possibleTypes.
+ */
+const ASSET_KIND_SELECTION = `
+    __typename
+    ... on FiatAsset {
+      code
+    }
+    ... on P2PAsset {
+      resourceId
+      asset {
+        name
+      }
+    }
+    ... on Cryptocurrency {
+      symbol
+    }
+`;
+
 const RECEIPT_FIELDS = gql`
   fragment PortalReceiptFields on Receipt {
     id
@@ -54,19 +74,7 @@ const RECEIPT_FIELDS = gql`
     settlementRef
     transactionId
     asset {
-      __typename
-      ... on FiatAsset {
-        code
-      }
-      ... on P2PAsset {
-        resourceId
-        asset {
-          name
-        }
-      }
-      ... on Cryptocurrency {
-        symbol
-      }
+      ${ASSET_KIND_SELECTION}
     }
     source {
       id
@@ -94,13 +102,7 @@ export const RECEIPTS_PAGE: TypedDocumentNode<{ receipts: { nodes: ReceiptRow[];
   ${RECEIPT_FIELDS}
 `;
 
-export type HoldingNode = {
-  profileId: string;
-  balance: string;
-  held: string;
-  available: string;
-  asset: { __typename: "FiatAsset"; code: string } | { __typename: "P2PAsset"; resourceId: string; asset: { name: string } | null } | { __typename: "Cryptocurrency"; symbol: string };
-};
+export type HoldingNode = { profileId: string; balance: string; held: string; available: string; asset: ReceiptAssetKind };
 
 export type ProfileNode = {
   id: string;
@@ -117,19 +119,7 @@ export const INVESTOR_OVERVIEW: TypedDocumentNode<{ holdings: { nodes: HoldingNo
         held
         available
         asset {
-          __typename
-          ... on FiatAsset {
-            code
-          }
-          ... on P2PAsset {
-            resourceId
-            asset {
-              name
-            }
-          }
-          ... on Cryptocurrency {
-            symbol
-          }
+          ${ASSET_KIND_SELECTION}
         }
       }
     }
