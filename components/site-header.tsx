@@ -5,15 +5,20 @@ import { currentPrincipal } from "@/lib/server/auth/current-user";
 
 type NavLink = { href: string; label: string; roles?: readonly Role[] };
 
+const TRADERS: readonly Role[] = ["investor", "issuer"];
+
 /** Links without `roles` are for everyone signed in; the others only for those roles. */
 const NAV_LINKS: readonly NavLink[] = [
   { href: "/dashboard", label: "Dashboard" },
   { href: "/profile", label: "Profile" },
   { href: "/cash", label: "Cash" },
   { href: "/marketplace", label: "Marketplace" },
+  { href: "/trades", label: "Trades", roles: TRADERS },
+  { href: "/receipts", label: "Receipts", roles: TRADERS },
   { href: "/assets", label: "Assets", roles: ["issuer"] },
-  { href: "/intents", label: "Intents", roles: ["issuer", "investor"] },
-  { href: "/signing", label: "Signing inbox", roles: ["issuer", "investor"] },
+  { href: "/intents", label: "Intents", roles: TRADERS },
+  { href: "/signing", label: "Signing inbox", roles: TRADERS },
+  { href: "/operator", label: "Escrow operations", roles: ["escrowOperator"] },
   { href: "/admin/ledger", label: "Ledger import", roles: ["admin"] },
   { href: "/admin/users", label: "Users", roles: ["admin"] },
   { href: "/admin/organizations", label: "Organizations", roles: ["admin"] },

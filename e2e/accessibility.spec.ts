@@ -9,11 +9,14 @@ const PAGES = [
   { path: "/marketplace", heading: "Marketplace" },
   { path: "/intents", heading: "Intents" },
   { path: "/signing", heading: "Signing inbox" },
+  { path: "/trades", heading: "Trades" },
+  { path: "/receipts", heading: "Receipts" },
 ];
 
 /** Pages kept for one role, checked signed in as that role. */
 const ROLE_PAGES = [
   { email: "issuer@example.com", password: "issuer-demo-pass", pages: [{ path: "/assets", heading: "Assets" }, { path: "/intents", heading: "Intents" }] },
+  { email: "operator@example.com", password: "operator-demo-pass", pages: [{ path: "/operator", heading: "Escrow operations" }] },
   {
     email: "admin@example.com",
     password: "admin-demo-pass",

@@ -6,10 +6,8 @@ import { parseKeyBackup } from "@/lib/client/keys/key-backup";
 import { seriousViolations } from "./axe";
 import { unsealPrivateKey } from "@/lib/client/keys/sealed-key";
 
+import { PASSPHRASE, SCREENSHOTS, signIn } from "./journey-helpers";
 import { ORIGIN } from "./origin";
-const PASSPHRASE = "investor journey passphrase";
-/** Screenshots of the main pages, shown in the README. */
-const SCREENSHOTS = "docs/screenshots";
 
 type SentRequest = { url: string; body: string };
 
@@ -18,14 +16,6 @@ function recordRequests(page: Page): SentRequest[] {
   const sent: SentRequest[] = [];
   page.on("request", (request) => sent.push({ url: request.url(), body: request.postData() ?? "" }));
   return sent;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/signin");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test.describe("an investor's browser key, profile, certificates and first deposit", () => {

@@ -1,4 +1,7 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+
+import { InvestorOverview } from "@/components/dashboard/investor-overview";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
 import { listOrganizations } from "@/lib/server/organizations/list-organizations";
 
@@ -22,6 +25,13 @@ export default async function DashboardPage() {
         <h1 className="text-2xl font-semibold">Dashboard</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">Welcome, {principal.name}.</p>
       </div>
+
+      {principal.role === "investor" || principal.role === "issuer" ? <InvestorOverview /> : null}
+      {principal.role === "escrowOperator" ? (
+        <p>
+          <Link href="/operator" className="underline">Go to escrow operations</Link> to record incoming funds and watch accounts and holds.
+        </p>
+      ) : null}
 
       <section aria-labelledby="account-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
         <h2 id="account-heading" className="text-lg font-medium">

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useId, useState } from "react";
 
 import { StatusMessage } from "@/components/ui/status-message";
@@ -69,7 +70,8 @@ export function IntentList() {
                 <th scope="col" className="py-2 pr-4 font-medium">Asset</th>
                 <th scope="col" className="py-2 pr-4 text-right font-medium">Remaining</th>
                 <th scope="col" className="py-2 pr-4 text-right font-medium">Unit price</th>
-                <th scope="col" className="py-2 font-medium">Ends</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Ends</th>
+                <th scope="col" className="py-2 font-medium">Trade</th>
               </tr>
             </thead>
             <tbody>
@@ -81,7 +83,16 @@ export function IntentList() {
                   <td className="py-2 pr-4 text-right font-mono tabular-nums">
                     {intent.settlementTerm.unitValue} {intent.settlementTerm.asset.type === "fiat" ? intent.settlementTerm.asset.code : ""}
                   </td>
-                  <td className="py-2">{formatTime(intent.end)}</td>
+                  <td className="py-2 pr-4">{formatTime(intent.end)}</td>
+                  <td className="py-2">
+                    {intent.type === "buyingIntent" ? (
+                      <span className={mutedTextClass}>Selling is not in the portal yet</span>
+                    ) : (
+                      <Link href={`/marketplace/${encodeURIComponent(intent.assetId)}/${encodeURIComponent(intent.id)}`} className="font-medium underline">
+                        Buy<span className="sr-only"> {intent.assetId} at {intent.settlementTerm.unitValue}</span>
+                      </Link>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-type CallOptions = { method?: "GET" | "POST" | "PUT" | "PATCH"; body?: unknown };
+type CallOptions = { method?: "GET" | "POST" | "PUT" | "PATCH"; body?: unknown; headers?: Record<string, string> };
 
 async function problemOf(response: Response): Promise<ApiError> {
   const json: unknown = await response.json().catch(() => null);
@@ -36,7 +36,7 @@ export async function apiCall<S extends z.ZodType>(path: string, schema: S, opti
   const response = await fetch(path, {
     method: options.method ?? "GET",
     credentials: "same-origin",
-    headers: options.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+    headers: { ...options.headers, accept: "application/json", ...(options.body === undefined ? {} : { "content-type": "application/json" }) },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: AbortSignal.timeout(API_TIMEOUT_MS),
   });

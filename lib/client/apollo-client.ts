@@ -8,6 +8,11 @@ import { createClient } from "graphql-ws";
 export const GRAPHQL_PATH = "/api/graphql";
 /** Reconnect attempts after the socket drops, before a subscription reports an error. */
 const SOCKET_RETRY_ATTEMPTS = 10;
+/**
+ * How long the socket stays open after its last subscription ends: moving between pages ends one
+ * page's subscriptions before the next page starts its own, and this keeps that one socket.
+ */
+const SOCKET_IDLE_CLOSE_MS = 60_000;
 
 /** ws: or wss: to this page's own host; a function, because there is no location while prerendering. */
 function socketUrl(): string {
@@ -15,7 +20,7 @@ function socketUrl(): string {
 }
 
 function socketLink(): GraphQLWsLink {
-  return new GraphQLWsLink(createClient({ url: socketUrl, lazy: true, retryAttempts: SOCKET_RETRY_ATTEMPTS }));
+  return new GraphQLWsLink(createClient({ url: socketUrl, lazy: true, lazyCloseTimeout: SOCKET_IDLE_CLOSE_MS, retryAttempts: SOCKET_RETRY_ATTEMPTS }));
 }
 
 export function makeApolloClient(): ApolloClient {

@@ -4,7 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 
 import { apiCall } from "@/lib/client/api-client";
 import { HOLDINGS_POLL_MS } from "@/lib/client/live-holdings";
+import { assetViewSchema } from "@/lib/schemas/asset";
+import { certificatesResponseSchema } from "@/lib/schemas/certificate";
 import { holdingsResponseSchema } from "@/lib/schemas/holding";
+import { intentSchema } from "@/lib/schemas/intent";
 import { organizationsResponseSchema } from "@/lib/schemas/organization";
 import { profilesResponseSchema } from "@/lib/schemas/profile";
 
@@ -14,6 +17,8 @@ export const queryKeys = {
   holdings: (profileId: string) => ["profiles", profileId, "holdings"] as const,
   certificates: (profileId: string) => ["profiles", profileId, "certificates"] as const,
   operation: (cid: string) => ["operations", cid] as const,
+  asset: (assetId: string) => ["assets", assetId] as const,
+  intent: (intentId: string) => ["intents", "one", intentId] as const,
 };
 
 export function useProfiles() {
@@ -37,5 +42,30 @@ export function useHoldings(profileId: string | null) {
     queryFn: async () => (await apiCall(`/api/router/finapi/profiles/${encodeURIComponent(profileId ?? "")}/holdings`, holdingsResponseSchema)).holdings,
     enabled: profileId !== null,
     refetchInterval: HOLDINGS_POLL_MS,
+  });
+}
+
+export function useCertificates(profileId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.certificates(profileId ?? ""),
+    queryFn: async () => (await apiCall(`/api/router/finapi/profiles/${encodeURIComponent(profileId ?? "")}/certificates`, certificatesResponseSchema)).certificates,
+    enabled: profileId !== null,
+  });
+}
+
+export function useAsset(assetId: string) {
+  return useQuery({
+    queryKey: queryKeys.asset(assetId),
+    queryFn: () => apiCall(`/api/router/finapi/profiles/asset/${encodeURIComponent(assetId)}`, assetViewSchema),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** One intent with its status of now; read again often, since others take from it. */
+export function useIntent(assetId: string, intentId: string) {
+  return useQuery({
+    queryKey: queryKeys.intent(intentId),
+    queryFn: () => apiCall(`/api/router/finapi/profiles/asset/${encodeURIComponent(assetId)}/intent/${encodeURIComponent(intentId)}`, intentSchema),
+    staleTime: 0,
   });
 }

@@ -121,6 +121,11 @@ export const executionPlanSchema = z
     path: ["instructions"],
   });
 
+/** The plan as the router shows it to a participant: the document, and why a Failed or Rejected plan ended. */
+export const executionPlanViewSchema = executionPlanSchema.and(
+  tolerantObject({ failureReason: z.string().max(4_000, { error: "must be at most 4000 characters" }).optional() }),
+);
+
 /** What `planAdded` and `plansChangedBy(fieldNames: Status)` yield (decisions.md §2). */
 export const planEventSchema = tolerantObject({
   id: planIdSchema,
@@ -137,4 +142,5 @@ export type PlanParticipant = z.infer<typeof planParticipantSchema>;
 export type PlanApproval = z.infer<typeof planApprovalSchema>;
 export type InstructionCompletionEvent = z.infer<typeof instructionCompletionEventSchema>;
 export type ExecutionPlan = z.infer<typeof executionPlanSchema>;
+export type ExecutionPlanView = z.infer<typeof executionPlanViewSchema>;
 export type PlanEvent = z.infer<typeof planEventSchema>;

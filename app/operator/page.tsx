@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+
+import { OperatorWorkspace } from "@/components/operator/operator-workspace";
+import { env } from "@/lib/env";
+import { requireSignedIn } from "@/lib/server/auth/current-user";
+import { isEscrowOperator } from "@/lib/server/escrow/callers";
+
+export const metadata: Metadata = { title: "Escrow operations" };
+export const dynamic = "force-dynamic";
+
+export default async function OperatorPage() {
+  const principal = await requireSignedIn("/operator");
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-semibold">Escrow operations</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{env.ESCROW_ORG_NAME}: money received, customer accounts and holds.</p>
+      </div>
+      {isEscrowOperator(principal) ? (
+        <OperatorWorkspace />
+      ) : (
+        <p role="status" className="text-sm">This page is for the operators of {env.ESCROW_ORG_NAME}. Your account cannot record or see its money.</p>
+      )}
+    </div>
+  );
+}

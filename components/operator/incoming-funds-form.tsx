@@ -1,0 +1,96 @@
+"use client";
+
+// Recording money that reached the escrow's bank account, by the deposit reference the payer quoted.
+// Each distinct entry gets one Idempotency-Key, kept until the server answers, so sending the same
+// entry again after a lost answer credits it once.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useRef, useState, type FormEvent } from "react";
+
+import { StatusMessage } from "@/components/ui/status-message";
+import { fieldClass, labelClass, primaryButtonClass } from "@/components/ui/styles";
+import { ApiError, apiCall, errorMessage } from "@/lib/client/api-client";
+import { incomingFundsRequestSchema, incomingFundsResponseSchema, type IncomingFundsRequest } from "@/lib/schemas/adapter";
+
+const CURRENCIES = ["USD", "EUR", "GBP", "CHF", "JPY"] as const;
+const FIELD_LABEL: Record<string, string> = { reference: "Reference", amount: "Amount", currency: "Currency" };
+
+export function IncomingFundsForm() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const keyRef = useRef<{ entry: string; key: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const record = useMutation({
+    mutationFn: ({ entry, key }: { entry: IncomingFundsRequest; key: string }) =>
+      apiCall("/api/adapter/operator/incoming", incomingFundsResponseSchema, { method: "POST", body: entry, headers: { "idempotency-key": key } }),
+    onSuccess: () => {
+      keyRef.current = null;
+      void queryClient.invalidateQueries({ queryKey: ["escrow"] });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status < 500) keyRef.current = null;
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const parsed = incomingFundsRequestSchema.safeParse({
+      reference: String(data.get("reference") ?? "").trim(),
+      amount: String(data.get("amount") ?? "").trim(),
+      currency: String(data.get("currency") ?? ""),
+    });
+    if (!parsed.success) {
+      setFieldErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), `${FIELD_LABEL[String(i.path[0])] ?? String(i.path[0])} ${i.message}`])));
+      return;
+    }
+    setFieldErrors({});
+    const entry = JSON.stringify(parsed.data);
+    if (keyRef.current?.entry !== entry) keyRef.current = { entry, key: globalThis.crypto.randomUUID() };
+    record.mutate({ entry: parsed.data, key: keyRef.current.key });
+  }
+
+  const errorFor = (name: string) =>
+    fieldErrors[name] ? (
+      <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-800 dark:text-red-300">
+        {fieldErrors[name]}
+      </p>
+    ) : null;
+  return (
+    <form onSubmit={onSubmit} aria-label="Record incoming funds" noValidate className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-[2fr_1fr_8rem]">
+        <div>
+          <label htmlFor={`${id}-reference`} className={labelClass}>Reference</label>
+          <input id={`${id}-reference`} name="reference" required maxLength={64} autoComplete="off" className={`${fieldClass} font-mono`} aria-invalid={fieldErrors.reference ? true : undefined} aria-describedby={fieldErrors.reference ? `${id}-reference-error` : undefined} />
+          {errorFor("reference")}
+        </div>
+        <div>
+          <label htmlFor={`${id}-amount`} className={labelClass}>Amount</label>
+          <input id={`${id}-amount`} name="amount" required inputMode="decimal" maxLength={37} autoComplete="off" className={fieldClass} aria-invalid={fieldErrors.amount ? true : undefined} aria-describedby={fieldErrors.amount ? `${id}-amount-error` : undefined} />
+          {errorFor("amount")}
+        </div>
+        <div>
+          <label htmlFor={`${id}-currency`} className={labelClass}>Currency</label>
+          <select id={`${id}-currency`} name="currency" className={fieldClass} defaultValue="USD">
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <button type="submit" className={primaryButtonClass} disabled={record.isPending}>
+        {record.isPending ? "Recording…" : "Record incoming funds"}
+      </button>
+      {record.isSuccess ? (
+        <StatusMessage tone="success">
+          Recorded {record.variables.entry.amount} {record.variables.entry.currency} for reference {record.variables.entry.reference} (ledger transaction {record.data.id}).
+        </StatusMessage>
+      ) : null}
+      {record.isError ? (
+        <StatusMessage tone="error">
+          {record.error instanceof ApiError && record.error.status < 500 ? "Not recorded: " : "The answer was lost; submit the same entry again to record it once: "}
+          {errorMessage(record.error)}
+        </StatusMessage>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+"use client";
+
+import { useQuery } from "@apollo/client/react";
+
+import { ReceiptPairsTable } from "@/components/trade/receipt-pairs-table";
+import { StatusMessage } from "@/components/ui/status-message";
+import { mutedTextClass } from "@/components/ui/styles";
+import { pairReceipts } from "@/lib/client/receipt-pairs";
+import { RECEIPTS_PAGE } from "@/lib/client/trading-documents";
+
+/** One trade's token and payment receipts, side by side (refetched by the live events). */
+export function PlanReceipts({ planId }: { planId: string }) {
+  const receipts = useQuery(RECEIPTS_PAGE, { variables: { first: 10, settlementRef: planId }, fetchPolicy: "cache-and-network" });
+  const pairs = pairReceipts(receipts.data?.receipts.nodes ?? []);
+  return (
+    <div>
+      <h3 className="font-medium">Receipts</h3>
+      {receipts.loading && !receipts.data ? <p role="status" className={mutedTextClass}>Loading receipts…</p> : null}
+      {receipts.error ? <StatusMessage tone="error">The receipts could not be loaded: {receipts.error.message}</StatusMessage> : null}
+      {receipts.data && pairs.length === 0 ? <p className={mutedTextClass}>No receipts yet: a trade has two once it completes.</p> : null}
+      {pairs.length > 0 ? <ReceiptPairsTable pairs={pairs} caption={`Receipts of plan ${planId}`} /> : null}
+    </div>
+  );
+}
