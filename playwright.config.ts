@@ -1,8 +1,7 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_PORT } from "./e2e/origin";
+import { E2E_PORT, E2E_PROJECTS, originAt } from "./e2e/origin";
 
-// E2E_PORT lets two checkouts run their journeys side by side.
-const port = E2E_PORT;
+// E2E_PORT lets two checkouts run their journeys side by side (each uses E2E_PORT … E2E_PORT + 4).
 
 // Debian's Chromium, never a downloaded browser (npx playwright install cannot work here).
 export default defineConfig({
@@ -13,7 +12,6 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
@@ -29,13 +27,15 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  // One project per journey, each with its own server and fresh database (e2e/origin.ts).
+  projects: E2E_PROJECTS.map((project, offset) => ({ ...project, use: { baseURL: originAt(offset) } })),
+  webServer: E2E_PROJECTS.map(({ name }, offset) => ({
     command: "bash scripts/e2e-server.sh",
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: { E2E_PORT: String(port) },
+    url: `${originAt(offset)}/api/health`,
+    env: { E2E_PORT: String(E2E_PORT + offset), E2E_DATA_DIR: `.tmp/e2e/${name}` },
     reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+    timeout: 180_000,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+  })),
 });

@@ -7,7 +7,7 @@ import { seriousViolations } from "./axe";
 import { unsealPrivateKey } from "@/lib/client/keys/sealed-key";
 
 import { PASSPHRASE, SCREENSHOTS, signIn } from "./journey-helpers";
-import { ORIGIN } from "./origin";
+import { origin } from "./origin";
 
 type SentRequest = { url: string; body: string };
 
@@ -22,7 +22,7 @@ test.describe("an investor's browser key, profile, certificates and first deposi
   test("creates a browser key, a profile with it and deposit instructions; the private key is never sent", async ({ page, context, browser }) => {
     const sockets: string[] = [];
     page.on("websocket", (socket) => sockets.push(socket.url()));
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: ORIGIN });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: origin() });
     const sent = recordRequests(page);
     await signIn(page, "alice@example.com", "investor-demo-pass");
 
@@ -92,13 +92,13 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     await expect(holdings.getByRole("row", { name: /USD/ })).toContainText("250", { timeout: 20_000 });
     await expect(holdings.getByRole("row", { name: /USD/ }).getByRole("cell")).toHaveText(["250", "0", "250"]);
     await page.screenshot({ path: `${SCREENSHOTS}/cash.png`, fullPage: true });
-    expect(sockets).toEqual([`${ORIGIN.replace("http", "ws")}/api/graphql`]);
+    expect(sockets).toEqual([`${origin().replace("http", "ws")}/api/graphql`]);
 
     // What left the browser: the public key and signatures, never the private key, never elsewhere.
     expect(sent.some((r) => r.url.endsWith("/api/router/finapi/profiles/owner") && r.body.includes(sealed.finId))).toBe(true);
     expect(sent.some((r) => r.url.endsWith("/api/router/finapi/payments/deposit") && r.body.includes('"signature"'))).toBe(true);
     for (const request of sent) {
-      expect(request.url.startsWith(ORIGIN), request.url).toBe(true);
+      expect(request.url.startsWith(origin()), request.url).toBe(true);
       expect(request.url.toLowerCase()).not.toContain(privateKey);
       expect(request.body.toLowerCase(), `body of ${request.url}`).not.toContain(privateKey);
     }

@@ -8,7 +8,7 @@ import { parseKeyBackup } from "@/lib/client/keys/key-backup";
 import { unsealPrivateKey } from "@/lib/client/keys/sealed-key";
 import { generatePrivateKey, getFinId, signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";
-import { ORIGIN } from "./origin";
+import { origin } from "./origin";
 
 export const PASSPHRASE = "investor journey passphrase";
 /** Screenshots of the main pages, shown in the README. */
@@ -28,7 +28,7 @@ export function recordRequests(page: Page): SentRequest[] {
 export function expectNoPrivateKeySent(sent: readonly SentRequest[], privateKey: string): void {
   expect(sent.length).toBeGreaterThan(0);
   for (const request of sent) {
-    expect(request.url.startsWith(ORIGIN) || request.url.startsWith(ORIGIN.replace("http", "ws")), request.url).toBe(true);
+    expect(request.url.startsWith(origin()) || request.url.startsWith(origin().replace("http", "ws")), request.url).toBe(true);
     expect(request.url.toLowerCase()).not.toContain(privateKey);
     expect(request.body.toLowerCase(), `body of ${request.url}`).not.toContain(privateKey);
   }
@@ -107,7 +107,7 @@ export async function publishPrimarySale(browser: Browser, terms: { name: string
   const issuer = await context.newPage();
   await signIn(issuer, "issuer@example.com", "issuer-demo-pass");
   const post = async (path: string, data: unknown) => {
-    const response = await issuer.request.post(`${ORIGIN}${path}`, { data });
+    const response = await issuer.request.post(`${origin()}${path}`, { data });
     expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
     return (await response.json()) as Record<string, unknown> & { id?: string; response?: { id?: string } };
   };

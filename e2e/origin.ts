@@ -1,3 +1,24 @@
-// The origin the journeys' server listens on (playwright.config.ts: E2E_PORT, 3210 by default).
+// Where the journeys' servers listen. Each journey of issue 7 runs against its own server on its
+// own fresh database (playwright.config.ts: one project and one server per journey, on consecutive
+// ports from E2E_PORT, 3210 by default); the other specs share the first one.
+import { test } from "@playwright/test";
+
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-export const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+
+/** The projects, each with its specs and its server's port offset from E2E_PORT. */
+export const E2E_PROJECTS = [
+  { name: "shared", testMatch: /(sign-in|accessibility|investor-keys-profile-cash)\.spec\.ts$/ },
+  { name: "journey-1", testMatch: /investor-trading\.spec\.ts$/, grep: /journey 1:/ },
+  { name: "journey-2", testMatch: /owner-selling-intent\.spec\.ts$/ },
+  { name: "journey-3", testMatch: /investor-trading\.spec\.ts$/, grep: /journey 3:/ },
+  { name: "journey-4", testMatch: /admin-ledger-users-organizations\.spec\.ts$/ },
+] as const;
+
+export const originAt = (offset: number) => `http://127.0.0.1:${E2E_PORT + offset}`;
+
+/** The origin of the server the running test talks to (its project's baseURL). */
+export function origin(): string {
+  const base = test.info().project.use.baseURL;
+  if (!base) throw new Error("the project has no baseURL (playwright.config.ts)");
+  return base;
+}

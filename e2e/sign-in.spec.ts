@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ORIGIN } from "./origin";
+import { origin } from "./origin";
 
 test.describe("signing in", () => {
   test("an investor signs in, sees the dashboard shell, and signs out", async ({ page }) => {
@@ -37,7 +37,7 @@ test.describe("signing in", () => {
   test("the sign-in page loads nothing from outside its origin", async ({ page }) => {
     const foreign: string[] = [];
     page.on("request", (request) => {
-      if (!request.url().startsWith(ORIGIN)) foreign.push(request.url());
+      if (!request.url().startsWith(origin())) foreign.push(request.url());
     });
     await page.goto("/signin");
     await page.waitForLoadState("networkidle");
