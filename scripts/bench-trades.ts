@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { EscrowClient } from "../tests/api/escrow-client";
+import { queryRowsAt } from "../tests/api/helpers";
 import { startTestServer } from "../tests/api/test-server";
 import { postAt } from "../tests/api/router-client";
 import { createAsset, executionBody, fund, newParty, planOf, primarySale, sellingIntent, SignerStandIn, type Party } from "../tests/api/trade-client";
@@ -63,8 +64,6 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 const server = await startTestServer({
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error",
-  ROUTER_WORKER_INTERVAL_MS: "50",
-  ESCROW_WORKER_INTERVAL_MS: "100",
   ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
 });
 const signer = new SignerStandIn();
@@ -133,6 +132,12 @@ try {
   console.log(`server CPU:          ${(serverCpuMs / Math.max(1, latencies.length)).toFixed(0)} ms per settled trade (${((serverCpuMs / 1000 / elapsed) * 100).toFixed(0)}% of one core)`);
   if (watching.failures.length > 0) console.log(`subscription trouble: ${watching.failures.length} (first: ${String(watching.failures[0])})`);
   console.log(`server peak memory:  ${(peakRss / 1024 / 1024).toFixed(0)} MiB (resident, all its processes)`);
+  // What the subscription said, checked in the database: every completed plan has its two receipts.
+  const [books] = await queryRowsAt<{ completed: number; token: number; payment: number }>(
+    server.databaseUrl,
+    `SELECT (SELECT COUNT(*) FROM "Plan" WHERE "status" = 'Completed') AS "completed", (SELECT COUNT(*) FROM "Receipt" WHERE "kind" = 'token') AS "token", (SELECT COUNT(*) FROM "Receipt" WHERE "kind" = 'payment') AS "payment"`,
+  );
+  console.log(`receipts:            ${books?.token} token + ${books?.payment} payment for ${books?.completed} completed plans (setup included)`);
 } finally {
   clearInterval(sampler);
   await watch?.close();
