@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { SiteHeader } from "@/components/site-header";
+import { env } from "@/lib/env";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -29,7 +30,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader />
         <main id="main" className="mx-auto w-full max-w-5xl px-4 py-8">
-          <Providers>{children}</Providers>
+          <Providers settings={{ builtInEscrowOrgId: env.ESCROW_ORG_ID }}>{children}</Providers>
         </main>
       </body>
     </html>

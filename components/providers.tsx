@@ -1,7 +1,8 @@
 "use client";
 
 // Client-side providers for every page: react-query's cache owns server data fetched over REST,
-// Apollo's owns GraphQL data and live subscriptions, and the browser key lives beside them.
+// Apollo's owns GraphQL data and live subscriptions, and the browser key lives beside them, as do
+// the node's settings the server hands down.
 import { ApolloProvider } from "@apollo/client/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -9,6 +10,7 @@ import { useState, type ReactNode } from "react";
 import { BrowserKeyProvider } from "@/components/keys/browser-key-context";
 import { ApiError } from "@/lib/client/api-client";
 import { makeApolloClient } from "@/lib/client/apollo-client";
+import { NodeSettingsContext, type NodeSettings } from "@/lib/client/node-settings";
 
 const MAX_RETRIES = 2;
 
@@ -25,14 +27,16 @@ function makeQueryClient(): QueryClient {
   });
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ settings, children }: { settings: NodeSettings; children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [apolloClient] = useState(makeApolloClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <ApolloProvider client={apolloClient}>
-        <BrowserKeyProvider>{children}</BrowserKeyProvider>
-      </ApolloProvider>
-    </QueryClientProvider>
+    <NodeSettingsContext.Provider value={settings}>
+      <QueryClientProvider client={queryClient}>
+        <ApolloProvider client={apolloClient}>
+          <BrowserKeyProvider>{children}</BrowserKeyProvider>
+        </ApolloProvider>
+      </QueryClientProvider>
+    </NodeSettingsContext.Provider>
   );
 }

@@ -1,19 +1,14 @@
 // Journey (4) of issue 7 and the admin's other pages: an admin imports a ledger file with one bad
 // row, sees it named by row and field, fixes it, imports and sees the summary; creates a user and
 // registers and edits a payment organization.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { generatePrivateKey, getFinId } from "@/lib/domain/secp256k1";
 
 import { seriousViolations } from "./axe";
-import { signIn } from "./owner-trade-api";
+import { nav, SCREENSHOTS, signIn } from "./journey-helpers";
 
-const SCREENSHOTS = "docs/screenshots";
 const COLUMNS = "id,assetType,assetCode,quantity,timestamp,settlementRef,transactionId,sourceFinId,sourceOrgId,sourceIban,destinationFinId,destinationOrgId,destinationIban";
-
-function nav(page: Page) {
-  return page.getByRole("navigation", { name: "Account" });
-}
 
 test("an admin imports a ledger file with one bad row, sees it named, fixes it and imports", async ({ page }) => {
   const alice = getFinId(generatePrivateKey());

@@ -1,33 +1,24 @@
 import { readFile } from "node:fs/promises";
 
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { seriousViolations } from "./axe";
 import {
+  acceptedPlanId,
   createKeyAndProfile,
+  depositFirstFunds,
+  expectCash,
   expectNoPrivateKeySent,
+  exportPrivateKey,
   nav,
-  publishPrimarySale,
+  openTicket,
   recordIncomingFunds,
   recordRequests,
   requestDepositInstructions,
   SCREENSHOTS,
   signIn,
 } from "./journey-helpers";
-
-/** Waits until the Cash page's holdings show `amount` of USD (the escrow reports credits asynchronously). */
-async function expectCash(page: Page, cells: [string, string, string]) {
-  const holdings = page.getByRole("table", { name: /Holdings/ });
-  await expect(holdings.getByRole("row", { name: /USD/ }).getByRole("cell")).toHaveText(cells, { timeout: 20_000 });
-}
-
-/** From the marketplace, the row of `assetId` opens its trade ticket. */
-async function openTicket(page: Page, assetId: string) {
-  await nav(page).getByRole("link", { name: "Marketplace" }).click();
-  await expect(page.getByRole("heading", { name: "Marketplace", level: 1 })).toBeVisible();
-  await page.getByRole("row", { name: new RegExp(assetId) }).getByRole("link", { name: /^Buy/ }).click();
-  await expect(page.getByRole("heading", { name: "Trade ticket", level: 1 })).toBeVisible();
-}
+import { publishPrimarySale } from "./router-api";
 
 test.describe("an investor buys in a primary sale and follows the settlement live", () => {
   test("journey 1: deposit, the operator records it, buy, watch Completed live, paired receipts, holdings; no private key is ever sent", async ({ page, browser }) => {
@@ -35,6 +26,7 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     const sale = await publishPrimarySale(browser, { name: `Green Bond ${Date.now()}`, amount: "1000", unitValue: "2.5" });
     await signIn(page, "alice@example.com", "investor-demo-pass");
     const key = await createKeyAndProfile(page);
+    const privateKey = await exportPrivateKey(page, key.fingerprint);
 
     const reference = await requestDepositInstructions(page, key.fingerprint, "100");
     expect(reference).toMatch(/^ESC-/);
@@ -46,7 +38,7 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     });
     await expectCash(page, ["100", "0", "100"]);
 
-    await openTicket(page, sale.assetId);
+    await openTicket(page, sale);
     await expect(page.getByText("Primary sale by the issuer")).toBeVisible();
     const quantity = page.getByLabel("Quantity (tokens)");
     await quantity.fill("8.5");
@@ -83,7 +75,7 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     expect(executeBody.intent?.signature).toMatch(/^[0-9a-f]{128}$/);
 
     // The settlement, live: the subscriptions opened with the ticket bring every change.
-    await expect(page.getByRole("heading", { name: "Your trade was accepted" })).toBeFocused();
+    const planId = await acceptedPlanId(page);
     await expect(page.getByTestId("plan-status")).toHaveText("Completed", { timeout: 20_000 });
     const live = page.getByRole("list", { name: "Live updates" });
     await expect(live).toContainText("Plan created (Pending)");
@@ -94,13 +86,11 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     const steps = page.getByRole("list", { name: "Settlement steps" });
     await expect(steps.getByRole("listitem")).toHaveCount(4);
     for (const item of await steps.getByRole("listitem").all()) await expect(item).toContainText("Done");
-    const planLink = page.getByRole("link", { name: "the settlement page of this trade" });
-    const planId = decodeURIComponent((await planLink.getAttribute("href"))?.replace("/trades/", "") ?? "");
     expect(planId).toMatch(/^node:106:/);
     await expect(page.getByRole("table", { name: `Receipts of plan ${planId}` }).getByRole("row")).toHaveCount(2);
 
     // The settlement page of the plan, opened on its own.
-    await planLink.click();
+    await page.getByRole("link", { name: "the settlement page of this trade" }).click();
     await expect(page.getByRole("heading", { name: "Settlement timeline", level: 1 })).toBeVisible();
     await expect(page.getByTestId("plan-status")).toHaveText("Completed");
     await expect(page.getByRole("region", { name: "Settlement" })).toHaveAttribute("aria-labelledby", "timeline-heading");
@@ -140,7 +130,7 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     await page.screenshot({ path: `${SCREENSHOTS}/dashboard.png`, fullPage: true });
 
     expect(sent.some((r) => r.url.endsWith("/api/router/finapi/tokens/execute") && r.body.includes('"signature"'))).toBe(true);
-    expectNoPrivateKeySent(sent, key.privateKey);
+    expectNoPrivateKeySent(sent, privateKey);
   });
 
   test("journey 3: a trade the money does not cover fails at the hold, says why, and leaves the money where it was", async ({ page, browser }) => {
@@ -148,11 +138,10 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     const sale = await publishPrimarySale(browser, { name: `Short Note ${Date.now()}`, amount: "100", unitValue: "2.5" });
     await signIn(page, "bob@example.com", "investor-demo-pass");
     const key = await createKeyAndProfile(page);
-    const reference = await requestDepositInstructions(page, key.fingerprint, "10");
-    await recordIncomingFunds(browser, reference, "10");
-    await expectCash(page, ["10", "0", "10"]);
+    const privateKey = await exportPrivateKey(page, key.fingerprint);
+    await depositFirstFunds(page, browser, key.fingerprint, "10");
 
-    await openTicket(page, sale.assetId);
+    await openTicket(page, sale);
     await page.getByLabel("Quantity (tokens)").fill("5");
     await expect(page.getByRole("status", { name: "Total" })).toHaveText("12.5 USD");
     await expect(page.getByRole("list", { name: "Eligibility pre-check" })).toContainText(
@@ -178,8 +167,8 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     const usd = page.getByRole("table", { name: /Holdings/ }).getByRole("row", { name: /^USD/ }).filter({ hasText: key.fingerprint });
     await expect(usd.getByRole("cell")).toHaveText([key.fingerprint, "10", "0", "10"]);
     await expect(page.getByRole("table", { name: "Your trades, newest first" }).getByRole("row", { name: /Short Note/ })).toContainText("Failed");
-    await openTicket(page, sale.assetId);
+    await openTicket(page, sale);
     await expect(page.getByText("100 tokens", { exact: true })).toBeVisible();
-    expectNoPrivateKeySent(sent, key.privateKey);
+    expectNoPrivateKeySent(sent, privateKey);
   });
 });

@@ -1,13 +1,13 @@
-// Steps several journeys share: signing in, watching what the browser sends, a browser key with a
-// profile, deposit instructions, and an issuer's primary sale published through the API.
+// Steps in the portal that several journeys share: signing in, watching what the browser sends, a
+// browser key with a profile, deposit instructions and the operator recording the money, and
+// buying through the trade ticket. What a journey does through the API is in router-api.ts.
 import { readFile } from "node:fs/promises";
 
 import { expect, type Browser, type Page } from "@playwright/test";
 
 import { parseKeyBackup } from "@/lib/client/keys/key-backup";
 import { unsealPrivateKey } from "@/lib/client/keys/sealed-key";
-import { generatePrivateKey, getFinId, signHash } from "@/lib/domain/secp256k1";
-import { profileProofHash } from "@/lib/domain/signature-template";
+
 import { origin } from "./origin";
 
 export const PASSPHRASE = "investor journey passphrase";
@@ -44,11 +44,10 @@ export async function signIn(page: Page, email: string, password: string) {
 
 export const nav = (page: Page) => page.getByRole("navigation", { name: "Account" });
 
-/**
- * On the Profile page: a new browser key and a profile made with it. The key's backup is unsealed
- * here, in the test, so the journey knows the private key to look for in what the browser sends.
- */
-export async function createKeyAndProfile(page: Page): Promise<{ fingerprint: string; finId: string; privateKey: string; profileId: string }> {
+export type BrowserProfile = { fingerprint: string; finId: string; profileId: string };
+
+/** On the Profile page: a new browser key, left unlocked, and a profile made with it. */
+export async function createKeyAndProfile(page: Page): Promise<BrowserProfile> {
   await nav(page).getByRole("link", { name: "Profile" }).click();
   await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
   await page.getByLabel("New passphrase (at least 12 characters)").fill(PASSPHRASE);
@@ -57,24 +56,42 @@ export async function createKeyAndProfile(page: Page): Promise<{ fingerprint: st
   const keys = page.getByRole("list", { name: "Keys in this browser" });
   await expect(keys.getByText("Unlocked", { exact: true })).toBeVisible();
   const fingerprint = (await keys.locator(".font-mono.font-semibold").first().textContent()) ?? "";
-  const downloading = page.waitForEvent("download");
-  await keys.getByRole("button", { name: `Export backup of key ${fingerprint}` }).click();
-  const sealed = parseKeyBackup(await readFile(await (await downloading).path(), "utf8"));
-  const privateKey = await unsealPrivateKey(sealed, PASSPHRASE);
+  const finId = /finId ([0-9a-f]{66})/.exec((await keys.textContent()) ?? "")?.[1] ?? "";
+  expect(finId).toMatch(/^0[23]/);
   await page.getByRole("button", { name: `Create a profile with key ${fingerprint}` }).click();
   const ready = page.getByRole("status").filter({ hasText: /Profile node:101:.* is ready/ });
   await expect(ready).toBeVisible();
   const profileId = /(node:101:[0-9a-f-]{36})/.exec((await ready.textContent()) ?? "")?.[1] ?? "";
-  return { fingerprint, finId: sealed.finId, privateKey, profileId };
+  return { fingerprint, finId, profileId };
+}
+
+/**
+ * On the Profile page: the key's backup, unsealed here in the test, so a journey knows the private
+ * key to look for in what the browser sends.
+ */
+export async function exportPrivateKey(page: Page, fingerprint: string): Promise<string> {
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("list", { name: "Keys in this browser" }).getByRole("button", { name: `Export backup of key ${fingerprint}` }).click();
+  return unsealPrivateKey(parseKeyBackup(await readFile(await (await downloading).path(), "utf8")), PASSPHRASE);
+}
+
+/**
+ * On a page that serves one of the caller's profiles: the one of `fingerprint`. The demo users are
+ * shared by the journeys of one run, so earlier ones may have left them other profiles.
+ */
+export async function chooseProfile(page: Page, fingerprint: string): Promise<void> {
+  const picker = page.getByLabel("Profile", { exact: true });
+  const onlyProfile = page.getByText(new RegExp(`^Profile node:101:\\S+ \\(key ${fingerprint}\\)$`));
+  await expect(picker.or(onlyProfile)).toBeVisible();
+  if (await onlyProfile.isVisible()) return;
+  await picker.selectOption((await picker.locator("option", { hasText: fingerprint }).getAttribute("value")) ?? "");
 }
 
 /** On the Cash page, for the profile of `fingerprint`: deposit instructions; answers the reference number. */
 export async function requestDepositInstructions(page: Page, fingerprint: string, amount: string): Promise<string> {
   await nav(page).getByRole("link", { name: "Cash" }).click();
   await expect(page.getByRole("heading", { name: "Cash", level: 1 })).toBeVisible();
-  const profile = page.getByLabel("Profile", { exact: true });
-  const option = profile.locator("option", { hasText: fingerprint });
-  await profile.selectOption((await option.getAttribute("value")) ?? "");
+  await chooseProfile(page, fingerprint);
   await page.getByLabel("Amount").fill(amount);
   await page.getByRole("button", { name: "Request deposit instructions" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your deposit instructions are ready." })).toBeVisible();
@@ -98,40 +115,30 @@ export async function recordIncomingFunds(browser: Browser, reference: string, a
   await context.close();
 }
 
-/**
- * The demo issuer publishes a primary sale through the API (the owner's pages are another
- * engineer's): a profile with a key made here, an asset, and the sale, paid at the built-in escrow.
- */
-export async function publishPrimarySale(browser: Browser, terms: { name: string; amount: string; unitValue: string }): Promise<{ assetId: string; intentId: string }> {
-  const context = await browser.newContext();
-  const issuer = await context.newPage();
-  await signIn(issuer, "issuer@example.com", "issuer-demo-pass");
-  const post = async (path: string, data: unknown) => {
-    const response = await issuer.request.post(`${origin()}${path}`, { data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as Record<string, unknown> & { id?: string; response?: { id?: string } };
-  };
-  const privateKey = generatePrivateKey();
-  const finId = getFinId(privateKey);
-  const profile = await post("/api/router/finapi/profiles/owner", { publicKey: finId, signature: signHash(profileProofHash(finId), privateKey) });
-  const issuerId = String(profile.response?.id);
-  const usd = { type: "fiat", code: "USD" };
-  const asset = await post("/api/router/finapi/profiles/asset", { name: terms.name, issuerId, denomination: usd, decimals: 0, rules: {} });
-  const assetId = String(asset.id);
-  const tokens = { type: "p2p", resourceId: assetId };
-  const now = Math.floor(Date.now() / 1000);
-  const sale = await post(`/api/router/finapi/profiles/asset/${assetId}/intent`, {
-    assetTerm: { asset: tokens, amount: terms.amount },
-    assetInstruction: { account: { account: { type: "finId", finId, orgId: "node" }, asset: tokens } },
-    settlementTerm: { asset: usd, unitValue: terms.unitValue },
-    intent: {
-      type: "primarySale",
-      issuerId,
-      sellingSettlementInstruction: { type: "escrow", whiteListedEscrows: ["escrow"], accounts: [{ asset: usd, identifier: { type: "finId", finId, orgId: "escrow" } }] },
-    },
-    start: now - 60,
-    end: now + 3600,
-  });
-  await context.close();
-  return { assetId, intentId: String(sale.id) };
+/** Waits until the Cash page's holdings show these USD cells (the escrow reports credits asynchronously). */
+export async function expectCash(page: Page, cells: [balance: string, held: string, available: string]): Promise<void> {
+  const holdings = page.getByRole("table", { name: /Holdings/ });
+  await expect(holdings.getByRole("row", { name: /USD/ }).getByRole("cell")).toHaveText(cells, { timeout: 20_000 });
+}
+
+/** A new profile's first money: deposit instructions, the operator records them, the Cash page shows it. */
+export async function depositFirstFunds(page: Page, browser: Browser, fingerprint: string, amount: string): Promise<void> {
+  await recordIncomingFunds(browser, await requestDepositInstructions(page, fingerprint, amount), amount);
+  await expectCash(page, [amount, "0", amount]);
+}
+
+/** From the marketplace, the Buy link of this offer opens its trade ticket. */
+export async function openTicket(page: Page, offer: { assetId: string; intentId: string }): Promise<void> {
+  await nav(page).getByRole("link", { name: "Marketplace" }).click();
+  await expect(page.getByRole("heading", { name: "Marketplace", level: 1 })).toBeVisible();
+  const ticketPath = `/marketplace/${encodeURIComponent(offer.assetId)}/${encodeURIComponent(offer.intentId)}`;
+  await page.getByRole("row", { name: new RegExp(offer.assetId) }).getByRole("link", { name: /^Buy/ }).and(page.locator(`[href="${ticketPath}"]`)).click();
+  await expect(page.getByRole("heading", { name: "Trade ticket", level: 1 })).toBeVisible();
+}
+
+/** After "Sign and submit" on the trade ticket: the plan's id, from the link to its settlement page. */
+export async function acceptedPlanId(page: Page): Promise<string> {
+  await expect(page.getByRole("heading", { name: "Your trade was accepted" })).toBeFocused();
+  const href = await page.getByRole("link", { name: "the settlement page of this trade" }).getAttribute("href");
+  return decodeURIComponent(href?.replace("/trades/", "") ?? "");
 }

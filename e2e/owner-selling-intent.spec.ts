@@ -1,49 +1,35 @@
-// Journey (2) of issue 7: an issuer creates an asset and a primary sale in the portal; Alice, who
-// bought tokens in it, publishes a selling intent in the portal; Bob takes it (through the API, as
-// the trade ticket is another journey's); Alice reviews and signs the request in her signing inbox
-// with her browser key; the trade settles and the holdings move.
-import { readFile } from "node:fs/promises";
-
+// Journey (2) of issue 7, every step in the portal, each person in a browser of their own: an
+// issuer creates an asset and a primary sale; Alice funds her profile and buys tokens in the sale
+// through the trade ticket, then publishes a selling intent; Bob funds his profile and takes it
+// through the ticket; Alice reviews and signs the request in her signing inbox with her browser
+// key; Bob's settlement page shows the trade complete, live, and the holdings move.
 import { expect, test, type Page } from "@playwright/test";
 
-import { parseKeyBackup } from "@/lib/client/keys/key-backup";
-import { unsealPrivateKey } from "@/lib/client/keys/sealed-key";
-
 import { seriousViolations } from "./axe";
-import { buyerTakesSellingIntent, execute, firstProfile, fund, holdingsOf, operatorSession, planStatus, signIn, type KeyedPerson } from "./owner-trade-api";
+import { acceptedPlanId, chooseProfile, createKeyAndProfile, depositFirstFunds, nav, openTicket, PASSPHRASE, SCREENSHOTS, signIn } from "./journey-helpers";
+import { holdingsOf, planStatus } from "./router-api";
 
-const PASSPHRASE = "owner journey passphrase";
-const SCREENSHOTS = "docs/screenshots";
-
-/** Creates a browser key and a profile with it on the Profile page; returns the key's fingerprint. */
-async function createKeyAndProfile(page: Page): Promise<string> {
-  await page.goto("/profile");
-  await page.getByLabel("New passphrase (at least 12 characters)").fill(PASSPHRASE);
-  await page.getByLabel("Repeat the passphrase").fill(PASSPHRASE);
-  await page.getByRole("button", { name: "Create key" }).click();
-  const keys = page.getByRole("list", { name: "Keys in this browser" });
-  await expect(keys.getByText("Unlocked", { exact: true })).toBeVisible();
-  const fingerprint = (await keys.locator(".font-mono.font-semibold").first().textContent()) ?? "";
-  await page.getByRole("button", { name: `Create a profile with key ${fingerprint}` }).click();
-  await expect(page.getByRole("list", { name: "Your profiles" }).getByRole("listitem")).toHaveCount(1);
-  return fingerprint;
-}
-
-function nav(page: Page) {
-  return page.getByRole("navigation", { name: "Account" });
+/** On the trade ticket, with the key unlocked: the quantity, the review, sign and submit; answers the plan's id. */
+async function buyThroughTicket(page: Page, quantity: string, total: string): Promise<string> {
+  await page.getByLabel("Quantity (tokens)").fill(quantity);
+  await expect(page.getByRole("status", { name: "Total" })).toHaveText(total);
+  await page.getByRole("button", { name: "Review the trade" }).click();
+  await expect(page.getByRole("heading", { name: "Review and sign" })).toBeFocused();
+  await page.getByRole("button", { name: "Sign and submit" }).click();
+  return acceptedPlanId(page);
 }
 
 test("an owner publishes a selling intent, a buyer takes it, the owner signs in the signing inbox and the trade settles", async ({ page, browser }) => {
-  test.setTimeout(180_000);
-  const operator = await operatorSession(browser);
+  test.setTimeout(300_000);
 
   // The issuer: an asset and a primary sale, in the portal.
   const issuerContext = await browser.newContext();
   const issuerPage = await issuerContext.newPage();
   await signIn(issuerPage, "issuer@example.com", "issuer-demo-pass");
-  await createKeyAndProfile(issuerPage);
+  const issuer = await createKeyAndProfile(issuerPage);
   await nav(issuerPage).getByRole("link", { name: "Assets" }).click();
   await expect(issuerPage.getByRole("heading", { name: "Assets", level: 1 })).toBeVisible();
+  await chooseProfile(issuerPage, issuer.fingerprint);
   await expect(issuerPage.getByText("You have not created an asset yet.")).toBeVisible();
   const assetForm = issuerPage.getByRole("form", { name: "Create an asset" });
   await assetForm.getByLabel("Name").fill("Harbour Fund A");
@@ -63,10 +49,11 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
 
   await assets.getByRole("link", { name: "Publish an intent for Harbour Fund A" }).click();
   await expect(issuerPage.getByRole("heading", { name: "Intents", level: 1 })).toBeVisible();
+  await chooseProfile(issuerPage, issuer.fingerprint);
   const saleForm = issuerPage.getByRole("form", { name: "Publish an intent" });
   await expect(saleForm.getByLabel("Primary sale")).toBeChecked();
   await expect(saleForm.getByLabel("Signing endpoint")).toHaveCount(0);
-  await saleForm.getByLabel("Paid at (payment organization)").selectOption({ label: "Built-in Escrow" });
+  await expect(saleForm.getByLabel("Paid at (payment organization)").locator("option:checked")).toHaveText("Built-in Escrow");
   await saleForm.getByLabel("Quantity (tokens)").fill("100");
   await saleForm.getByLabel("Unit price (USD)").fill("10");
   await saleForm.getByRole("button", { name: "Publish intent" }).click();
@@ -74,24 +61,21 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   const saleText = (await issuerPage.getByRole("status").filter({ hasText: /is published/ }).textContent()) ?? "";
   const saleId = /node:105:[0-9a-f-]{36}/.exec(saleText)?.[0] ?? "";
   await expect(issuerPage.getByRole("table", { name: "Your intents, newest first" }).getByRole("row", { name: /Primary sale/ })).toContainText("Active");
-  const issuer = await firstProfile(issuerContext.request);
+  await issuerContext.close();
 
-  // Alice: a browser key and profile; she buys 10 tokens in the primary sale (the trade ticket is
-  // another journey's, so her exported key signs that purchase here).
+  // Alice: a browser key and profile, 100 USD, and 10 tokens bought in the primary sale.
   await signIn(page, "alice@example.com", "investor-demo-pass");
-  await createKeyAndProfile(page);
-  const keys = page.getByRole("list", { name: "Keys in this browser" });
-  const downloading = page.waitForEvent("download");
-  await keys.getByRole("button", { name: /Export backup/ }).click();
-  const aliceKey = await unsealPrivateKey(parseKeyBackup(await readFile(await (await downloading).path(), "utf8")), PASSPHRASE);
-  const alice: KeyedPerson = { ...(await firstProfile(page.request)), privateKey: aliceKey, request: page.request };
-  await fund(alice, operator, "100");
-  const bought = await execute({ kind: "primarySale", intentId: saleId, assetId, buyer: alice, seller: issuer, quantity: "10", settlementAmount: "100" });
-  await expect.poll(() => planStatus(page.request, bought), { timeout: 30_000 }).toBe("completed");
+  const alice = await createKeyAndProfile(page);
+  await depositFirstFunds(page, browser, alice.fingerprint, "100");
+  await openTicket(page, { assetId, intentId: saleId });
+  const bought = await buyThroughTicket(page, "10", "100 USD");
+  await expect(page.getByTestId("plan-status")).toHaveText("Completed", { timeout: 30_000 });
+  expect(await planStatus(page.request, bought)).toBe("completed");
 
   // Alice publishes a selling intent: more than she holds is named beside the quantity, then 6.
   await nav(page).getByRole("link", { name: "Intents" }).click();
   await expect(page.getByRole("heading", { name: "Intents", level: 1 })).toBeVisible();
+  await chooseProfile(page, alice.fingerprint);
   await expect(page.getByText("You have not published an intent yet.")).toBeVisible();
   const form = page.getByRole("form", { name: "Publish an intent" });
   await expect(form.getByLabel("Primary sale")).toHaveCount(0);
@@ -100,7 +84,7 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   await expect(form.getByText("You hold 10 of it available to sell.")).toBeVisible();
   await expect(form.getByLabel("Hold my money until")).toHaveCount(0);
   await expect(form.getByLabel("Signing endpoint")).toHaveValue(new RegExp(`/api/signing/callback/${alice.profileId}$`));
-  await form.getByLabel("Paid at (payment organization)").selectOption({ label: "Built-in Escrow" });
+  await expect(form.getByLabel("Paid at (payment organization)").locator("option:checked")).toHaveText("Built-in Escrow");
   await form.getByLabel("Quantity (tokens)").fill("11");
   await form.getByLabel("Unit price (USD)").fill("2");
   await form.getByRole("button", { name: "Publish intent" }).click();
@@ -124,9 +108,34 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SCREENSHOTS}/intents.png`, fullPage: true });
 
-  // Bob takes 6 at 2 USD.
-  const { planId, buyer } = await buyerTakesSellingIntent(browser, operator, { intentId, assetId, seller: alice, quantity: "6", settlementAmount: "12" });
-  expect(await planStatus(buyer.request, planId)).toBe("pending");
+  // Bob, in his own browser: a key and profile, 12 USD, and the selling intent's ticket; he reviews
+  // what he signs, signs with his browser key and submits. The plan waits for Alice's signature.
+  const bobContext = await browser.newContext();
+  const bobPage = await bobContext.newPage();
+  await signIn(bobPage, "bob@example.com", "investor-demo-pass");
+  const bob = await createKeyAndProfile(bobPage);
+  await depositFirstFunds(bobPage, browser, bob.fingerprint, "12");
+  await openTicket(bobPage, { assetId, intentId });
+  await expect(bobPage.getByText("Selling intent", { exact: true })).toBeVisible();
+  await bobPage.getByLabel("Quantity (tokens)").fill("6");
+  await expect(bobPage.getByRole("status", { name: "Total" })).toHaveText("12 USD");
+  const checks = bobPage.getByRole("list", { name: "Eligibility pre-check" });
+  await expect(checks).toContainText("OK: 6 of the 6 remaining tokens.");
+  await expect(checks).toContainText("OK: You have 12 USD available for the total of 12 USD.");
+  await bobPage.getByRole("button", { name: "Review the trade" }).click();
+  await expect(bobPage.getByRole("heading", { name: "Review and sign" })).toBeFocused();
+  await expect(bobPage.getByText("Existing tokens move from the seller to the buyer.")).toBeVisible();
+  await expect(bobPage.getByText(`The tokens come from the seller (key ${alice.fingerprint}).`)).toBeVisible();
+  await expect(bobPage.getByText(`The money is paid to the seller (key ${alice.fingerprint}).`)).toBeVisible();
+  await expect(bobPage.getByText(`The money is paid by you (your key ${bob.fingerprint}).`)).toBeVisible();
+  const executing = bobPage.waitForRequest((r) => r.url().endsWith("/api/router/finapi/tokens/execute"));
+  await bobPage.getByRole("button", { name: "Sign and submit" }).click();
+  expect(((await executing).postDataJSON() as { intent?: { type?: string } }).intent?.type).toBe("sellingIntentExecution");
+  const planId = await acceptedPlanId(bobPage);
+  await bobPage.getByRole("link", { name: "the settlement page of this trade" }).click();
+  await expect(bobPage.getByRole("heading", { name: "Settlement timeline", level: 1 })).toBeVisible();
+  await expect(bobPage.getByTestId("plan-status")).toHaveText("Pending");
+  expect(await planStatus(bobPage.request, planId)).toBe("pending");
 
   // Alice's signing inbox: she reviews every field, unlocks her key (the page load locked it), signs.
   await expect(nav(page).getByRole("link", { name: "Signing inbox" })).toHaveAttribute("href", "/signing");
@@ -138,8 +147,8 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   await expect(request).toContainText("Waiting for your signature");
   await request.getByRole("button", { name: /Review and sign/ }).click();
   await expect(request.getByRole("heading", { name: "What you are asked to sign" })).toBeFocused();
-  await expect(request.getByText(`6 tokens of asset ${assetId}, from you (${alice.finId}), delivered to ${buyer.finId}.`)).toBeVisible();
-  await expect(request.getByText(new RegExp(`^12 USD paid from ${buyer.finId} to you \\(${alice.finId}\\), the money held until .* UTC\\.$`))).toBeVisible();
+  await expect(request.getByText(`6 tokens of asset ${assetId}, from you (${alice.finId}), delivered to ${bob.finId}.`)).toBeVisible();
+  await expect(request.getByText(new RegExp(`^12 USD paid from ${bob.finId} to you \\(${alice.finId}\\), the money held until .* UTC\\.$`))).toBeVisible();
   const fields = request.getByRole("table", { name: "Every signed field" });
   await expect(fields.getByRole("row", { name: /Operation/ })).toContainText("transfer existing tokens");
   await expect(fields.getByRole("row")).toHaveCount(1 + 9 + 8);
@@ -152,13 +161,16 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   await expect(request.getByRole("status").filter({ hasText: "Your signature was sent." })).toBeVisible();
   await expect(request).toContainText("Signature sent");
 
-  // The trade settles: Bob holds 6, Alice 4 and is paid 12 USD; the intent is completed.
-  await expect.poll(() => planStatus(buyer.request, planId), { timeout: 30_000 }).toBe("completed");
-  expect((await holdingsOf(buyer.request, buyer.profileId))[assetId]).toEqual({ balance: "6", held: "0", available: "6" });
+  // Bob's settlement page, open all along, hears the trade complete. Bob holds 6, Alice 4 and is
+  // paid 12 USD; the intent is completed.
+  await expect(bobPage.getByTestId("plan-status")).toHaveText("Completed", { timeout: 30_000 });
+  await expect(bobPage.getByRole("list", { name: "Live updates" })).toContainText("Status changed to Completed");
+  expect((await holdingsOf(bobPage.request, bob.profileId))[assetId]).toEqual({ balance: "6", held: "0", available: "6" });
   const aliceHoldings = await holdingsOf(page.request, alice.profileId);
   expect(aliceHoldings[assetId]).toEqual({ balance: "4", held: "0", available: "4" });
   await expect.poll(async () => (await holdingsOf(page.request, alice.profileId)).USD?.balance, { timeout: 20_000 }).toBe("12");
   await nav(page).getByRole("link", { name: "Intents" }).click();
+  await chooseProfile(page, alice.fingerprint);
   await expect(page.getByRole("table", { name: "Your intents, newest first" }).getByRole("row", { name: new RegExp(intentId) })).toContainText("Completed");
-  await issuerContext.close();
+  await bobContext.close();
 });

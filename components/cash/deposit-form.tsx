@@ -12,7 +12,7 @@ import { fieldClass, labelClass, mutedTextClass, primaryButtonClass } from "@/co
 import { apiCall, errorMessage } from "@/lib/client/api-client";
 import { signedDepositRequest } from "@/lib/client/deposit";
 import { useOperationStatus } from "@/lib/client/operations";
-import { useOrganizations } from "@/lib/client/queries";
+import { usePaymentOrganizations } from "@/lib/client/queries";
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
 import { AMOUNT_PATTERN } from "@/lib/domain/patterns";
 import { operationResultOf } from "@/lib/schemas/operation";
@@ -26,8 +26,8 @@ type Submitted = { cid: string | null; amount: string; currency: string };
 export function DepositForm({ profile }: { profile: ProfileView }) {
   const id = useId();
   const { keys, unlockedFinId, sign } = useBrowserKey();
-  const organizations = useOrganizations();
-  const escrows = organizations.data?.filter((o) => o.kind === "escrow") ?? [];
+  const organizations = usePaymentOrganizations();
+  const escrows = organizations.data ?? [];
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 

@@ -17,7 +17,7 @@ import {
   type IntentFormValues,
 } from "@/lib/client/intent-form";
 import { ownerQueryKeys, useAllAssets } from "@/lib/client/owner-queries";
-import { useHoldings, useOrganizations } from "@/lib/client/queries";
+import { useHoldings, usePaymentOrganizations } from "@/lib/client/queries";
 import { createIntentResponseSchema, type CreateIntentRequest, type IntentType } from "@/lib/schemas/intent";
 import type { ProfileView } from "@/lib/schemas/profile";
 
@@ -36,9 +36,9 @@ export function IntentForm({ profile, mayIssue, signingBaseUrl, initialAssetId }
   const id = useId();
   const queryClient = useQueryClient();
   const assets = useAllAssets();
-  const organizations = useOrganizations();
+  const organizations = usePaymentOrganizations();
   const holdings = useHoldings(profile.id);
-  const escrows = organizations.data?.filter((o) => o.kind === "escrow") ?? [];
+  const escrows = organizations.data ?? [];
   const choices = TYPE_CHOICES.filter((c) => mayIssue || c.type !== "primarySale");
   const [type, setType] = useState<IntentType>(choices[0]?.type ?? "sellingIntent");
   const [assetId, setAssetId] = useState<string>(initialAssetId ?? "");

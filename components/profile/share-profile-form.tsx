@@ -7,15 +7,15 @@ import { useId, type FormEvent } from "react";
 import { StatusMessage } from "@/components/ui/status-message";
 import { fieldClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
 import { apiCall, errorMessage } from "@/lib/client/api-client";
-import { queryKeys, useOrganizations } from "@/lib/client/queries";
+import { queryKeys, usePaymentOrganizations } from "@/lib/client/queries";
 import type { ProfileView } from "@/lib/schemas/profile";
 
 /** Lets a payment organization read this profile and its certificates. */
 export function ShareProfileForm({ profile }: { profile: ProfileView }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const organizations = useOrganizations();
-  const candidates = organizations.data?.filter((o) => o.kind === "escrow" && !profile.sharedWith.includes(o.id)) ?? [];
+  const organizations = usePaymentOrganizations();
+  const candidates = organizations.data?.filter((o) => !profile.sharedWith.includes(o.id)) ?? [];
   const share = useMutation({
     // 204 No Content.
     mutationFn: (orgId: string) => apiCall(`/api/router/profiles/${encodeURIComponent(profile.id)}/share`, z.undefined(), { method: "POST", body: { organizations: [orgId] } }),

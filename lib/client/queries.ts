@@ -4,6 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 
 import { apiCall } from "@/lib/client/api-client";
 import { HOLDINGS_POLL_MS } from "@/lib/client/live-holdings";
+import { useNodeSettings } from "@/lib/client/node-settings";
+import { paymentOrganizationChoices } from "@/lib/client/payment-organizations";
 import { assetViewSchema } from "@/lib/schemas/asset";
 import { certificatesResponseSchema } from "@/lib/schemas/certificate";
 import { holdingsResponseSchema } from "@/lib/schemas/holding";
@@ -28,10 +30,13 @@ export function useProfiles() {
   });
 }
 
-export function useOrganizations() {
+/** The payment organizations (kind escrow), this node's built-in escrow first so that forms default to it. */
+export function usePaymentOrganizations() {
+  const { builtInEscrowOrgId } = useNodeSettings();
   return useQuery({
     queryKey: queryKeys.organizations,
     queryFn: async () => (await apiCall("/api/router/finapi/organizations", organizationsResponseSchema)).organizations,
+    select: (organizations) => paymentOrganizationChoices(organizations, builtInEscrowOrgId),
     staleTime: 5 * 60_000,
   });
 }
