@@ -203,5 +203,5 @@ describe("durability", () => {
     await server.restart();
     const done = await escrow.completed(accepted);
     expect(done).toMatchObject({ isCompleted: true, type: "deposit", response: { account: party(buyer.finId) } });
-  });
+  }, 120_000); // three server starts: each can take a while on a loaded two-core machine
 });

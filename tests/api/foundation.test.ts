@@ -165,12 +165,13 @@ describe("the seed", () => {
   it("registers this node and the built-in escrow organization", async () => {
     const investor = await createUser("investor");
     const response = await call("GET", "/api/router/finapi/organizations", { token: investor.token });
-    expect(await response.json()).toEqual({
-      organizations: [
-        { id: "node", name: "Node node", kind: "router" },
-        { id: "escrow", name: "Built-in Escrow", kind: "escrow" },
-      ],
-    });
+    expect(response.status).toBe(200);
+    // Other test files share this database and may have registered organizations of their own.
+    const { organizations } = (await response.json()) as { organizations: { id: string }[] };
+    expect(organizations.filter((organization) => ["node", "escrow"].includes(organization.id))).toEqual([
+      { id: "node", name: "Node node", kind: "router" },
+      { id: "escrow", name: "Built-in Escrow", kind: "escrow" },
+    ]);
     const [escrow] = await queryRows<{ adapterUrl: string; adapterTokenSealed: string }>(
       `SELECT "adapterUrl", "adapterTokenSealed" FROM "Organization" WHERE "id" = $1`,
       ["escrow"],
