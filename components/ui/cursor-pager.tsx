@@ -4,15 +4,21 @@ import { useState } from "react";
 
 import { secondaryButtonClass } from "@/components/ui/styles";
 
-/** The cursors of the pages before the current one (null: the first page), so "Previous" can go back. */
-export function useCursorPages() {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+/**
+ * The cursors of the pages before the current one (null: the first page), so "Previous" can go back.
+ * They belong to `scope` (a list's filters and order): when it changes, paging starts again at the
+ * first page, since a cursor of one order means nothing in another.
+ */
+export function useCursorPages(scope = "") {
+  const [state, setState] = useState<{ scope: string; cursors: (string | null)[] }>({ scope, cursors: [null] });
+  const cursors = state.scope === scope ? state.cursors : [null];
   return {
     cursor: cursors[cursors.length - 1] ?? null,
+    pageNumber: cursors.length,
     canGoBack: cursors.length > 1,
-    back: () => setCursors((c) => c.slice(0, -1)),
-    next: (cursor: string | null | undefined) => setCursors((c) => (cursor ? [...c, cursor] : c)),
-    reset: () => setCursors([null]),
+    back: () => setState({ scope, cursors: cursors.slice(0, -1) }),
+    next: (cursor: string | null | undefined) => setState({ scope, cursors: cursor ? [...cursors, cursor] : cursors }),
+    reset: () => setState({ scope, cursors: [null] }),
   };
 }
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 
+import { amountSortKey } from "@/lib/domain/amount-sort-key";
+import { encodeIntentCursor } from "@/lib/domain/intent-order";
 import {
   createIntentRequestSchema,
   intentSchema,
+  intentsQuerySchema,
   signaturePolicySchema,
   WHITELISTED_ESCROWS_MAX,
 } from "@/lib/schemas/intent";
@@ -235,5 +238,23 @@ describe("intentSchema (the resource)", () => {
     expect(issuesOf(intentSchema, { ...resource, type: "buyingIntent" })).toEqual([
       "intent.type: must equal the intent's type",
     ]);
+  });
+});
+
+describe("intentsQuerySchema: sort and cursor", () => {
+  const priceCursor = encodeIntentCursor({ sort: "priceAsc", key: amountSortKey("10.5"), id: INTENT_ID });
+  const pathsOf = (query: Record<string, string>) => issuesOf(intentsQuerySchema, query).map((issue) => issue.split(":")[0]);
+
+  it("sorts newest first when left out, and decodes a cursor of the same sort", () => {
+    expect(intentsQuerySchema.parse({})).toEqual({ sort: "newest", limit: 50 });
+    expect(intentsQuerySchema.parse({ sort: "priceAsc", cursor: priceCursor }).cursor).toEqual({ sort: "priceAsc", key: amountSortKey("10.5"), id: INTENT_ID });
+  });
+
+  it("refuses an unknown sort, a cursor it did not give out and a cursor of another sort", () => {
+    expect(pathsOf({ sort: "cheapest" })).toEqual(["sort"]);
+    expect(pathsOf({ sort: "" })).toEqual(["sort"]);
+    expect(pathsOf({ cursor: INTENT_ID })).toEqual(["cursor"]);
+    expect(pathsOf({ cursor: priceCursor })).toEqual(["cursor"]);
+    expect(pathsOf({ sort: "priceDesc", cursor: priceCursor })).toEqual(["cursor"]);
   });
 });

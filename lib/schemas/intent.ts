@@ -3,6 +3,8 @@
 
 import { z } from "zod";
 
+import { decodeIntentCursor, INTENT_CURSOR_MAX_LENGTH } from "@/lib/domain/intent-order";
+
 import { accountSchemas } from "@/lib/schemas/account";
 import { assetSchemas } from "@/lib/schemas/asset";
 import {
@@ -13,6 +15,7 @@ import {
   forbidden,
   httpUrlSchema,
   intentIdSchema,
+  NAME_MAX_LENGTH,
   objectSchema,
   orgIdSchema,
   pageLimitSchema,
@@ -201,16 +204,36 @@ export const intentSchema = z
   .refine(endIsAfterStart, END_AFTER_START)
   .refine((v) => v.intent.type === v.type, { error: "must equal the intent's type", path: ["intent", "type"] });
 
-// GET {router_url}/finapi/intents – intents, newest first; `cursor` is the last id of the previous
-// page. `status=ACTIVE` lists only intents that can be executed now (decisions.md §3);
+export const INTENT_SORTS = ["newest", "oldest", "priceAsc", "priceDesc", "remainingDesc", "remainingAsc"] as const;
+export const intentSortSchema = z.enum(INTENT_SORTS, { error: orRequired(`must be one of ${INTENT_SORTS.join(", ")}`) });
+
+/** A `nextCursor` this API gave out, decoded; anything else is refused. */
+const intentCursorSchema = z
+  .string({ error: requiredAs("a cursor") })
+  .max(INTENT_CURSOR_MAX_LENGTH, { error: `must be at most ${INTENT_CURSOR_MAX_LENGTH} characters`, abort: true })
+  .transform((text, ctx) => {
+    const cursor = decodeIntentCursor(text);
+    if (cursor) return cursor;
+    ctx.addIssue({ code: "custom", message: "is not a cursor this API gave out; pass the nextCursor of the page before" });
+    return z.NEVER;
+  });
+
+// GET {router_url}/finapi/intents – intents in `sort` order (newest first when left out; lib/domain/
+// intent-order.ts), a keyset page at a time; `cursor` is the nextCursor of the previous page, read with
+// the same sort. `status=ACTIVE` lists only intents that can be executed now (decisions.md §3);
 // `ownerProfileId` keeps those one profile published (its issuerId, seller or buyer).
 export const intentsQuerySchema = strictObject({
   type: intentTypeSchema.optional(),
   status: intentStatusSchema.optional(),
   assetId: assetIdSchema.optional(),
   ownerProfileId: profileIdSchema.optional(),
+  sort: intentSortSchema.default("newest"),
   limit: pageLimitSchema,
-  cursor: intentIdSchema.optional(),
+  cursor: intentCursorSchema.optional(),
+}).superRefine((query, ctx) => {
+  if (query.cursor && query.cursor.sort !== query.sort) {
+    ctx.addIssue({ code: "custom", path: ["cursor"], message: `belongs to sort=${query.cursor.sort}, not sort=${query.sort}; start again without a cursor` });
+  }
 });
 
 /** An intent in a list, with the asset it belongs to. */
@@ -218,7 +241,28 @@ export const listedIntentSchema = intentSchema.and(tolerantObject({ assetId: ass
 
 export const intentsPageSchema = tolerantObject({
   intents: z.array(listedIntentSchema).max(PAGE_LIMIT_MAX),
-  nextCursor: intentIdSchema.nullable(),
+  nextCursor: z.string().max(INTENT_CURSOR_MAX_LENGTH).nullable(),
+});
+
+// GET {router_url}/finapi/intents/assets – the assets that have intents of a shown status (ACTIVE
+// when left out) and type, by name, each with how many: the choices of an asset filter.
+export const OFFERED_ASSETS_MAX = 200;
+
+export const offeredAssetsQuerySchema = strictObject({
+  status: intentStatusSchema.default("ACTIVE"),
+  type: intentTypeSchema.optional(),
+});
+
+export const offeredAssetSchema = tolerantObject({
+  id: assetIdSchema,
+  name: z.string().max(NAME_MAX_LENGTH),
+  intentCount: z.int().min(1),
+});
+
+export const offeredAssetsResponseSchema = tolerantObject({
+  assets: z.array(offeredAssetSchema).max(OFFERED_ASSETS_MAX),
+  /** More assets have such intents than the list holds. */
+  truncated: z.boolean(),
 });
 
 export type IntentType = z.infer<typeof intentTypeSchema>;
@@ -233,6 +277,10 @@ export type CreateIntentRequest = z.infer<typeof createIntentRequestSchema>;
 export type CreateIntentResponse = z.infer<typeof createIntentResponseSchema>;
 export type IntentPart = z.infer<typeof intentPartSchema>;
 export type Intent = z.infer<typeof intentSchema>;
-export type IntentsQuery = z.infer<typeof intentsQuerySchema>;
+export type IntentSort = z.infer<typeof intentSortSchema>;
+export type IntentsQuery = z.output<typeof intentsQuerySchema>;
+export type OfferedAssetsQuery = z.output<typeof offeredAssetsQuerySchema>;
+export type OfferedAsset = z.infer<typeof offeredAssetSchema>;
+export type OfferedAssets = z.infer<typeof offeredAssetsResponseSchema>;
 export type ListedIntent = z.infer<typeof listedIntentSchema>;
 export type IntentsPage = z.infer<typeof intentsPageSchema>;

@@ -529,7 +529,9 @@ describe("listing intents", () => {
       cursor = page.nextCursor;
     } while (cursor !== null);
     expect(pages).toEqual([[created.short, created.later], [created.disabled, created.buy], [created.sale]]);
-    expect(await idsOf(`assetId=${listAssetId}&status=ACTIVE&limit=1&cursor=${created.buy}`)).toEqual([created.sale]);
+    const active = await list(`assetId=${listAssetId}&status=ACTIVE&limit=1`);
+    expect(active.intents.map((i) => i.id)).toEqual([created.buy]);
+    expect(await idsOf(`assetId=${listAssetId}&status=ACTIVE&limit=1&cursor=${active.nextCursor}`)).toEqual([created.sale]);
   });
 
   it("lists for any signed-in caller, refuses bad queries with 400 and anonymous callers with 401", async () => {

@@ -19,6 +19,7 @@ import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client"
 import { findAsset } from "@/lib/server/assets/find-asset";
 import { newIntentView, nowSeconds } from "./intent-view";
 import { sealSigningSecret } from "./signing-secret";
+import { remainingColumns, unitValueColumns } from "./sort-key-columns";
 
 async function paymentOrgIdsAmong(orgIds: readonly string[]): Promise<Set<string>> {
   const found = await Promise.all(orgIds.map(findPaymentOrganization));
@@ -70,8 +71,8 @@ export async function createIntent(assetId: string, input: CreateIntentRequest, 
         ownerProfileId: owner.id,
         createdByUserId: caller.userId,
         amount: view.assetTerm.amount,
-        remainingQuantity: view.remainingQuantity,
-        unitValue: view.settlementTerm.unitValue,
+        ...remainingColumns(view.remainingQuantity),
+        ...unitValueColumns(view.settlementTerm.unitValue),
         content: JSON.stringify(view),
         signatureEndpoint: policy?.endpoint ?? null,
         signatureSecretSealed: policy?.secret ? sealSigningSecret(policy.secret) : null,

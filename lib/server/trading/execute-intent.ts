@@ -19,6 +19,7 @@ import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db, type Tx } from "@/lib/server/db/client";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
+import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
 import { logger } from "@/lib/server/log";
 import { assertFreshNonce, consumeNonce } from "@/lib/server/nonces/consume-nonce";
 import { findAccessibleProfile } from "@/lib/server/profiles/find-accessible-profile";
@@ -81,7 +82,7 @@ async function takeQuantity(tx: Tx, intent: IntentRow, quantity: string): Promis
   }
   const { count } = await tx.intent.updateMany({
     where: { id: intent.id, version: current.version, status: "ACTIVE" },
-    data: { remainingQuantity: formatUnits(remaining), status: remaining === 0n ? "COMPLETED" : "ACTIVE", version: { increment: 1 } },
+    data: { ...remainingColumns(formatUnits(remaining)), status: remaining === 0n ? "COMPLETED" : "ACTIVE", version: { increment: 1 } },
   });
   if (count !== 1) throw new ConcurrentUpdate(`intent ${intent.id} changed meanwhile`);
 }

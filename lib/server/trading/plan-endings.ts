@@ -5,6 +5,7 @@ import { formatUnits, unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-
 import type { Plan } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/server/db/client";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
+import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
 import { executionOf } from "./stage-outcome";
 import { unreserveTokens } from "./token-ledger";
 
@@ -15,7 +16,7 @@ export async function returnReservations(tx: Tx, plan: Plan): Promise<void> {
   const remaining = unitsOfSigned(intent.remainingQuantity) + unitsOf(plan.quantity);
   const { count } = await tx.intent.updateMany({
     where: { id: intent.id, version: intent.version },
-    data: { remainingQuantity: formatUnits(remaining), status: intent.status === "COMPLETED" ? "ACTIVE" : intent.status, version: { increment: 1 } },
+    data: { ...remainingColumns(formatUnits(remaining)), status: intent.status === "COMPLETED" ? "ACTIVE" : intent.status, version: { increment: 1 } },
   });
   if (count !== 1) throw new ConcurrentUpdate(`intent ${intent.id} changed meanwhile`);
   if (trade.kind !== "primarySale") await unreserveTokens(tx, trade.assetId, trade.sellerFinId, trade.quantity);

@@ -3,8 +3,9 @@
 // executable now, decisions.md §3). Conditions are ANDed, so two different values for one key match
 // nothing. Values are checked with the REST schemas.
 import { AppError, type FieldError } from "@/lib/domain/app-error";
+import { decodeIntentCursor, type IntentCursor } from "@/lib/domain/intent-order";
 import { intentStatusSchema, intentTypeSchema, type IntentStatus, type IntentType } from "@/lib/schemas/intent";
-import { listIntents } from "@/lib/server/intents/list-intents";
+import { listIntentsPage } from "@/lib/server/intents/list-intents";
 import { emptyConnection, encodeCursor, type Connection, type Page } from "../pagination";
 import type { IntentParent } from "../parents";
 
@@ -42,18 +43,27 @@ export function intentConditions(filters: readonly IntentFilterInput[]): Conditi
   return contradicts ? null : conditions;
 }
 
+/** The REST cursor inside a connection cursor; the connection lists newest first. */
+function restCursorOf(page: Page): IntentCursor | undefined {
+  if (page.afterKey === null) return undefined;
+  const cursor = decodeIntentCursor(page.afterKey);
+  if (!cursor || cursor.sort !== "newest") throw bad("after is not a cursor of this list; pass the endCursor of the page before.", [{ path: "after", message: "is not a cursor" }]);
+  return cursor;
+}
+
 export async function intentsOf(input: { filter?: readonly IntentFilterInput[] | null; assetId?: string; page: Page }): Promise<Connection<IntentParent>> {
   const conditions = intentConditions(input.filter ?? []);
   if (!conditions) return emptyConnection();
-  const { intents, nextCursor } = await listIntents({
+  const cursor = restCursorOf(input.page);
+  const { intents, nextCursor, endCursor } = await listIntentsPage({
     ...conditions,
     ...(input.assetId ? { assetId: input.assetId } : {}),
+    sort: "newest",
     limit: input.page.take,
-    ...(input.page.afterKey === null ? {} : { cursor: input.page.afterKey }),
+    ...(cursor ? { cursor } : {}),
   });
-  const last = intents[intents.length - 1];
   return {
     nodes: intents.map(({ assetId, ...view }) => ({ id: view.id, view, assetId })),
-    pageInfo: { hasNextPage: nextCursor !== null, endCursor: last ? encodeCursor(last.id) : null },
+    pageInfo: { hasNextPage: nextCursor !== null, endCursor: endCursor === null ? null : encodeCursor(endCursor) },
   };
 }
