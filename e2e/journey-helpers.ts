@@ -2,7 +2,7 @@
 // profile, deposit instructions, and an issuer's primary sale published through the API.
 import { readFile } from "node:fs/promises";
 
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 
 import { parseKeyBackup } from "@/lib/client/keys/key-backup";
 import { unsealPrivateKey } from "@/lib/client/keys/sealed-key";
@@ -66,6 +66,16 @@ export async function createKeyAndProfile(page: Page): Promise<{ fingerprint: st
   await expect(ready).toBeVisible();
   const profileId = /(node:101:[0-9a-f-]{36})/.exec((await ready.textContent()) ?? "")?.[1] ?? "";
   return { fingerprint, finId: sealed.finId, privateKey, profileId };
+}
+
+/** In a profile's "Add a certificate" form: a KYC/AML certificate for 2026 to 2036 with one further item, not yet sent. */
+export async function fillKycCertificate(form: Locator, holder: { name: string; country: string }): Promise<void> {
+  await form.getByLabel("Issued on").fill("2026-01-01");
+  await form.getByLabel("Expires on").fill("2036-01-01");
+  await form.getByLabel("Full name").fill(holder.name);
+  await form.getByLabel("Country (two letters, such as DE)").fill(holder.country);
+  await form.getByLabel("Item 1 name").fill("provider");
+  await form.getByLabel("Item 1 value").fill("KYC Co");
 }
 
 /** On the Cash page, for the profile of `fingerprint`: deposit instructions; answers the reference number. */
