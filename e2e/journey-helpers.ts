@@ -3,7 +3,7 @@
 // buying through the trade ticket. What a journey does through the API is in router-api.ts.
 import { readFile } from "node:fs/promises";
 
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 
 import { parseKeyBackup } from "@/lib/client/keys/key-backup";
 import { unsealPrivateKey } from "@/lib/client/keys/sealed-key";
@@ -85,6 +85,16 @@ export async function chooseProfile(page: Page, fingerprint: string): Promise<vo
   await expect(picker.or(onlyProfile)).toBeVisible();
   if (await onlyProfile.isVisible()) return;
   await picker.selectOption((await picker.locator("option", { hasText: fingerprint }).getAttribute("value")) ?? "");
+}
+
+/** In a profile's "Add a certificate" form: a KYC/AML certificate for 2026 to 2036 with one further item, not yet sent. */
+export async function fillKycCertificate(form: Locator, holder: { name: string; country: string }): Promise<void> {
+  await form.getByLabel("Issued on").fill("2026-01-01");
+  await form.getByLabel("Expires on").fill("2036-01-01");
+  await form.getByLabel("Full name").fill(holder.name);
+  await form.getByLabel("Country (two letters, such as DE)").fill(holder.country);
+  await form.getByLabel("Item 1 name").fill("provider");
+  await form.getByLabel("Item 1 value").fill("KYC Co");
 }
 
 /** On the Cash page, for the profile of `fingerprint`: deposit instructions; answers the reference number. */

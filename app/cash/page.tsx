@@ -12,7 +12,7 @@ export default async function CashPage() {
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-semibold">Cash</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">Deposit money with a payment organization and see what you hold.</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">Deposit money with a payment organization, withdraw it to your bank and see what you hold.</p>
       </div>
       <CashWorkspace />
     </div>

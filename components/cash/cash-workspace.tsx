@@ -5,13 +5,14 @@ import { useId, useState } from "react";
 
 import { DepositForm } from "@/components/cash/deposit-form";
 import { HoldingsTable } from "@/components/cash/holdings-table";
+import { WithdrawalForm } from "@/components/cash/withdrawal-form";
 import { StatusMessage } from "@/components/ui/status-message";
 import { cardClass, fieldClass, labelClass, mutedTextClass } from "@/components/ui/styles";
 import { errorMessage } from "@/lib/client/api-client";
 import { useProfiles } from "@/lib/client/queries";
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
 
-/** Pick a profile, then request deposit instructions for it and see its holdings. */
+/** Pick a profile, then request deposit instructions for it, withdraw from it and see its holdings. */
 export function CashWorkspace() {
   const id = useId();
   const profiles = useProfiles();
@@ -43,6 +44,10 @@ export function CashWorkspace() {
       <section aria-labelledby="deposit-heading" className={cardClass}>
         <h2 id="deposit-heading" className="text-lg font-medium">Deposit money</h2>
         <DepositForm key={profile.id} profile={profile} />
+      </section>
+      <section aria-labelledby="withdraw-heading" className={cardClass}>
+        <h2 id="withdraw-heading" className="text-lg font-medium">Withdraw money</h2>
+        <WithdrawalForm key={profile.id} profile={profile} />
       </section>
       <section aria-labelledby="holdings-heading" className={cardClass}>
         <h2 id="holdings-heading" className="text-lg font-medium">Holdings</h2>

@@ -23,12 +23,16 @@ export class ApiError extends Error {
 
 type CallOptions = { method?: "GET" | "POST" | "PUT" | "PATCH"; body?: unknown; headers?: Record<string, string> };
 
-async function problemOf(response: Response): Promise<ApiError> {
-  const json: unknown = await response.json().catch(() => null);
+/** The error a refusal stands for: the problem document's words when the body is one. */
+export function apiErrorOf(status: number, statusText: string, json: unknown): ApiError {
   const problem = problemDocumentSchema.safeParse(json);
-  if (!problem.success) return new ApiError(`The server answered ${response.status} ${response.statusText}.`, response.status, null);
+  if (!problem.success) return new ApiError(`The server answered ${status} ${statusText}.`, status, null);
   const { detail, code, errors } = problem.data;
-  return new ApiError(detail, response.status, code, errors);
+  return new ApiError(detail, status, code, errors);
+}
+
+async function problemOf(response: Response): Promise<ApiError> {
+  return apiErrorOf(response.status, response.statusText, await response.json().catch(() => null));
 }
 
 /** Calls `path` on this origin and parses the JSON answer with `schema`. */

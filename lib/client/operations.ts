@@ -1,11 +1,12 @@
 // Following a router operation until it completes: the poll interval backs off and stops once the
-// envelope says `isCompleted`.
+// envelope says `isCompleted`. A failed withdrawal answers in the receipt wrapper
+// (`{ type: "receipt", operation }`); it is unwrapped, so callers always see the bare envelope.
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 
 import { apiCall } from "@/lib/client/api-client";
 import { queryKeys } from "@/lib/client/queries";
-import { operationResultOf } from "@/lib/schemas/operation";
+import { polledOperationOf } from "@/lib/schemas/operation";
 
 const FIRST_POLL_MS = 500;
 const MAX_POLL_MS = 5_000;
@@ -16,7 +17,7 @@ export function pollIntervalMs(pendingAnswers: number): number {
 }
 
 export function useOperationStatus<R extends z.ZodType>(cid: string | null, response: R) {
-  const schema = operationResultOf(response);
+  const schema = polledOperationOf(response);
   return useQuery({
     queryKey: queryKeys.operation(cid ?? ""),
     queryFn: () => apiCall(`/api/router/finapi/operations/status/${encodeURIComponent(cid ?? "")}`, schema),

@@ -7,7 +7,7 @@ import { HOLDINGS_POLL_MS } from "@/lib/client/live-holdings";
 import { useNodeSettings } from "@/lib/client/node-settings";
 import { paymentOrganizationChoices } from "@/lib/client/payment-organizations";
 import { assetViewSchema } from "@/lib/schemas/asset";
-import { certificatesResponseSchema } from "@/lib/schemas/certificate";
+import { certificatesResponseSchema, documentLimitsSchema } from "@/lib/schemas/certificate";
 import { holdingsResponseSchema } from "@/lib/schemas/holding";
 import { intentSchema } from "@/lib/schemas/intent";
 import { organizationsResponseSchema } from "@/lib/schemas/organization";
@@ -18,6 +18,7 @@ export const queryKeys = {
   organizations: ["organizations"] as const,
   holdings: (profileId: string) => ["profiles", profileId, "holdings"] as const,
   certificates: (profileId: string) => ["profiles", profileId, "certificates"] as const,
+  documentLimits: ["documents", "limits"] as const,
   operation: (cid: string) => ["operations", cid] as const,
   asset: (assetId: string) => ["assets", assetId] as const,
   intent: (intentId: string) => ["intents", "one", intentId] as const,
@@ -55,6 +56,15 @@ export function useCertificates(profileId: string | null) {
     queryKey: queryKeys.certificates(profileId ?? ""),
     queryFn: async () => (await apiCall(`/api/router/finapi/profiles/${encodeURIComponent(profileId ?? "")}/certificates`, certificatesResponseSchema)).certificates,
     enabled: profileId !== null,
+  });
+}
+
+/** What a certificate upload accepts, as the server reports it; the settings change only with a restart. */
+export function useDocumentLimits() {
+  return useQuery({
+    queryKey: queryKeys.documentLimits,
+    queryFn: () => apiCall("/api/router/documents/limits", documentLimitsSchema),
+    staleTime: 10 * 60_000,
   });
 }
 

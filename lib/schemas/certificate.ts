@@ -136,14 +136,23 @@ export const certificateSchema = z
 
 export const createCertificateResponseSchema = tolerantObject({ id: certificateIdSchema });
 
-// GET {router_url}/finapi/profiles/{profileId}/certificates – how certificates are shown.
-export const documentViewSchema = tolerantObject({
+// POST {router_url}/finapi/profiles/{profileId}/certificates/{certificateId} – the document as stored.
+export const uploadedDocumentSchema = tolerantObject({
   id: z.string().max(200),
   name: z.string().max(NAME_MAX_LENGTH),
   mimeType: z.string().max(200),
   size: z.number().int().nonnegative(),
   sha256: z.string().max(64),
-  createdAt: z.number().int().nonnegative(),
+});
+
+// GET {router_url}/finapi/profiles/{profileId}/certificates – how certificates and their documents are shown.
+export const documentViewSchema = uploadedDocumentSchema.extend({ createdAt: z.number().int().nonnegative() });
+
+// GET {router_url}/documents/limits – what an upload accepts (UPLOAD_LIMIT_BYTES, the allowed types).
+export const documentLimitsSchema = tolerantObject({
+  maxBytes: z.number().int().positive(),
+  mimeTypes: z.array(z.string().max(200)).min(1).max(50),
+  perCertificateMax: z.number().int().positive(),
 });
 
 export const certificateViewSchema = tolerantObject({
@@ -162,6 +171,8 @@ export const certificatesResponseSchema = tolerantObject({
 });
 
 export type CertificateView = z.infer<typeof certificateViewSchema>;
+export type UploadedDocument = z.infer<typeof uploadedDocumentSchema>;
+export type DocumentLimits = z.infer<typeof documentLimitsSchema>;
 export type CertificateType = z.infer<typeof certificateTypeSchema>;
 export type OwnerInfoData = z.infer<typeof ownerInfoDataSchema>;
 export type CertificateInfoItem = z.infer<typeof certificateInfoItemSchema>;

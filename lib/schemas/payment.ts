@@ -84,6 +84,12 @@ export const routerDepositResponseSchema = tolerantObject({
   }),
 });
 
+/**
+ * `response` of a completed withdrawal at the router: none (`{ cid, isCompleted: true, type:
+ * "withdraw" }`), the holding is debited; a refusal comes as the receipt wrapper with `error`.
+ */
+export const routerWithdrawalResponseSchema = z.record(z.string(), z.unknown()).optional();
+
 export type InvestorSignature = z.infer<typeof investorSignatureSchema>;
 export type DepositRequest = z.infer<typeof depositRequestSchema>;
 export type WithdrawInstruction = z.infer<typeof withdrawInstructionSchema>;

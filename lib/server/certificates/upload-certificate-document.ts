@@ -8,6 +8,7 @@ import { AppError } from "@/lib/domain/app-error";
 import { classifyDocument, cleanFileName } from "@/lib/domain/documents";
 import { makeId } from "@/lib/domain/ids";
 import { env } from "@/lib/env";
+import type { UploadedDocument } from "@/lib/schemas/certificate";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
@@ -17,8 +18,6 @@ import type { UploadedFile } from "./read-uploaded-file";
 
 /** A certificate carries at most this many documents. */
 export const DOCUMENTS_PER_CERTIFICATE_MAX = 20;
-
-export type UploadedDocument = { id: string; name: string; mimeType: string; size: number; sha256: string };
 
 export async function uploadCertificateDocument(
   target: { profileId: string; certificateId: string },

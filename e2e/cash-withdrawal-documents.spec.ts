@@ -1,0 +1,183 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+import { seriousViolations } from "./axe";
+import {
+  createKeyAndProfile,
+  expectNoPrivateKeySent,
+  fillKycCertificate,
+  recordIncomingFunds,
+  recordRequests,
+  requestDepositInstructions,
+  SCREENSHOTS,
+  signIn,
+} from "./journey-helpers";
+import { origin } from "./origin";
+
+// A real 1×1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** A PNG (by its leading bytes, which is what the server checks) of `size` bytes. */
+function largePng(size: number): Buffer {
+  const bytes = Buffer.alloc(size, 0x2a);
+  PNG.copy(bytes, 0, 0, 16);
+  return bytes;
+}
+
+async function expectCash(page: Page, cells: [string, string, string]) {
+  const holdings = page.getByRole("table", { name: /Holdings/ });
+  await expect(holdings.getByRole("row", { name: /USD/ }).getByRole("cell")).toHaveText(cells, { timeout: 20_000 });
+}
+
+/** Drops a file built in the page onto `target`, as a person dragging it from the desktop would. */
+async function dropFile(page: Page, target: Locator, file: { name: string; type: string; bytes?: number[]; size?: number }) {
+  const dataTransfer = await page.evaluateHandle((f) => {
+    const transfer = new DataTransfer();
+    const content = f.bytes ? new Uint8Array(f.bytes) : new Uint8Array(f.size ?? 0);
+    transfer.items.add(new File([content], f.name, { type: f.type }));
+    return transfer;
+  }, file);
+  await target.dispatchEvent("dragenter", { dataTransfer });
+  await target.dispatchEvent("dragover", { dataTransfer });
+  await target.dispatchEvent("drop", { dataTransfer });
+}
+
+test.describe("withdrawals on the cash page and documents on the profile page", () => {
+  test("an investor withdraws part of a deposit with a browser signature and sees it complete; too much fails with the reason", async ({ page, browser }) => {
+    const sent = recordRequests(page);
+    await signIn(page, "bob@example.com", "investor-demo-pass");
+    const key = await createKeyAndProfile(page);
+    const reference = await requestDepositInstructions(page, key.fingerprint, "100");
+    await recordIncomingFunds(browser, reference, "100");
+    await expectCash(page, ["100", "0", "100"]);
+
+    const withdraw = page.getByRole("region", { name: "Withdraw money" });
+    const form = withdraw.getByRole("form", { name: "Withdraw money" });
+    await expect(form.getByText("100 USD available")).toBeVisible();
+    // The amount is checked with the router's schema before anything is signed or sent.
+    await form.getByLabel("How much to withdraw").fill("12,50");
+    await form.getByLabel("To bank account (IBAN)").fill("DE89 3704 0044 0532 0130 00");
+    await form.getByLabel("Note for the payment organization").fill("to my bank");
+    await form.getByRole("button", { name: "Sign and withdraw" }).click();
+    await expect(form.getByText(/^How much to withdraw: must be a decimal string/)).toBeVisible();
+    await expect(form.getByLabel("How much to withdraw")).toHaveAttribute("aria-invalid", "true");
+
+    await form.getByLabel("How much to withdraw").fill("40.25");
+    const posting = page.waitForRequest((r) => r.url().endsWith("/api/router/finapi/payments/withdraw"));
+    await form.getByRole("button", { name: "Sign and withdraw" }).click();
+    const request = await posting;
+    const body = JSON.parse(request.postData() ?? "{}") as Record<string, unknown>;
+    expect(body).toMatchObject({ amount: "40.25", nonce: expect.stringMatching(/^[0-9a-f]{64}$/), signature: expect.stringMatching(/^[0-9a-f]{128}$/) });
+    expect(body.withdrawInstruction).toEqual({
+      account: { account: { type: "iban", code: "DE89370400440532013000" }, asset: { type: "fiat", code: "USD" } },
+      description: "to my bank",
+    });
+    expect(request.headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(withdraw.getByRole("status").filter({ hasText: /^Withdrawal of 40\.25 USD completed \(operation [0-9a-f-]{36}\)\. Your holding is reduced by 40\.25 USD\.$/ })).toBeVisible();
+    await expectCash(page, ["59.75", "0", "59.75"]);
+    await expect(form.getByRole("button", { name: "Sign and withdraw" })).toBeEnabled();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/withdrawal.png`, fullPage: true });
+
+    // More than is available: the payment organization refuses, and the page says why.
+    await form.getByLabel("How much to withdraw").fill("1000");
+    await form.getByRole("button", { name: "Sign and withdraw" }).click();
+    const failure = withdraw.getByRole("alert").filter({ hasText: /^Withdrawal of 1000 USD failed/ });
+    await expect(failure).toBeVisible();
+    await expect(failure).toContainText("insufficient available funds");
+    await expect(failure).toContainText("Nothing was paid out.");
+    await expectCash(page, ["59.75", "0", "59.75"]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await seriousViolations(page), "withdrawal, dark").toEqual([]);
+    await page.emulateMedia({ colorScheme: "light" });
+
+    expect(sent.filter((r) => r.url.endsWith("/api/router/finapi/payments/withdraw"))).toHaveLength(2);
+    expectNoPrivateKeySent(sent, key.privateKey);
+  });
+
+  test("documents are uploaded to a certificate by drop and by the file input with progress, refused before upload when too big or of the wrong type, and download with the same sha256", async ({ page }) => {
+    test.setTimeout(120_000);
+    const sent = recordRequests(page);
+    await signIn(page, "bob@example.com", "investor-demo-pass");
+    const key = await createKeyAndProfile(page);
+    const limitsAnswer = await page.request.get(`${origin()}/api/router/documents/limits`);
+    expect(limitsAnswer.status()).toBe(200);
+    const limits = (await limitsAnswer.json()) as { maxBytes: number; mimeTypes: string[] };
+
+    const profile = page.getByRole("list", { name: "Your profiles" }).getByRole("listitem").filter({ hasText: key.profileId });
+    await profile.getByText("Add a certificate").click();
+    const form = profile.getByRole("form", { name: "Add a certificate" });
+    await fillKycCertificate(form, { name: "Bob Example", country: "DE" });
+    await form.getByRole("button", { name: "Add certificate" }).click();
+    await expect(form.getByRole("status").filter({ hasText: "Certificate added." })).toBeVisible();
+
+    const certificate = profile.getByRole("listitem", { name: "KYC/AML certificate" });
+    await expect(certificate.getByText("No documents on this certificate yet.")).toBeVisible();
+    const input = certificate.getByLabel("Add a document to the KYC/AML certificate");
+    const dropZone = certificate.getByTestId("document-drop-zone");
+    const documents = certificate.getByRole("table", { name: "Documents of the KYC/AML certificate" });
+    let uploadsSent = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && /\/certificates\/[^/]+$/.test(r.url())) uploadsSent += 1;
+    });
+
+    // Refused in the browser: nothing is sent.
+    await dropFile(page, dropZone, { name: "huge.png", type: "image/png", size: limits.maxBytes + 1 });
+    await expect(certificate.getByRole("alert")).toHaveText(
+      `Not uploaded: huge.png is ${(limits.maxBytes + 1).toLocaleString("en-US")} bytes; a document may be at most ${limits.maxBytes.toLocaleString("en-US")} bytes (10 MiB).`,
+    );
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await input.setInputFiles({ name: "cat.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
+    await expect(certificate.getByRole("alert")).toContainText("Not uploaded: cat.gif is of type image/gif; accepted are application/pdf, image/png");
+    expect(await seriousViolations(page), "a refused file").toEqual([]);
+    expect(uploadsSent).toBe(0);
+
+    // Refused by the server: its problem document is shown by the field.
+    await input.setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
+    await expect(certificate.getByRole("alert")).toHaveText("Not uploaded: body file: is declared image/png but its content is not a PNG image");
+
+    // By drop.
+    await dropFile(page, dropZone, { name: "scan-dropped.png", type: "image/png", bytes: [...PNG] });
+    await expect(certificate.getByRole("status").filter({ hasText: `Uploaded scan-dropped.png: 100%, 70 bytes, SHA-256 ${sha256(PNG)}.` })).toBeVisible();
+    await expect(certificate.getByRole("alert")).toHaveCount(0);
+    await expect(documents.getByRole("row", { name: /scan-dropped\.png/ }).getByRole("cell")).toHaveText(["image/png", "70 bytes", sha256(PNG), "Download scan-dropped.png"]);
+
+    // By the file input, slowed down so the progress shows; then one cancelled on its way.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    const passport = largePng(1024 * 1024);
+    await input.setInputFiles({ name: "passport.png", mimeType: "image/png", buffer: passport });
+    const progress = certificate.getByRole("progressbar", { name: /^Uploading passport\.png: \d+%/ });
+    await expect(progress).toBeVisible();
+    expect(await seriousViolations(page), "an upload in progress").toEqual([]);
+    await expect(certificate.getByRole("status").filter({ hasText: `Uploaded passport.png: 100%, 1 MiB, SHA-256 ${sha256(passport)}.` })).toBeVisible({ timeout: 30_000 });
+    await expect(progress).toHaveCount(0);
+    await expect(documents.getByRole("row")).toHaveCount(3);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/documents.png`, fullPage: true });
+
+    await input.setInputFiles({ name: "cancelled.png", mimeType: "image/png", buffer: largePng(2 * 1024 * 1024) });
+    await expect(certificate.getByRole("progressbar", { name: /^Uploading cancelled\.png/ })).toBeVisible();
+    await certificate.getByRole("button", { name: "Cancel upload" }).click();
+    await expect(certificate.getByRole("status").filter({ hasText: "Upload of cancelled.png cancelled." })).toBeVisible();
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect(documents.getByRole("row")).toHaveCount(3);
+    await expect(documents.getByRole("row", { name: /cancelled\.png/ })).toHaveCount(0);
+    expect(await seriousViolations(page), "an upload cancelled").toEqual([]);
+
+    // The download is the same bytes, with the same sha256.
+    const downloading = page.waitForEvent("download");
+    await documents.getByRole("link", { name: "Download scan-dropped.png" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("scan-dropped.png");
+    expect(sha256(await readFile(await download.path()))).toBe(sha256(PNG));
+
+    expect(uploadsSent).toBe(4);
+    expectNoPrivateKeySent(sent, key.privateKey);
+  });
+});
