@@ -3,6 +3,7 @@
 
 export const APP_ERROR_STATUS = {
   MALFORMED_JSON: 400,
+  INCOMPLETE_BODY: 400,
   VALIDATION_FAILED: 400,
   INVALID_ID: 400,
   UNAUTHENTICATED: 401,
@@ -30,6 +31,7 @@ export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 
 export const APP_ERROR_TITLE: Record<AppErrorCode, string> = {
   MALFORMED_JSON: "Malformed JSON",
+  INCOMPLETE_BODY: "Incomplete request body",
   VALIDATION_FAILED: "Validation failed",
   INVALID_ID: "Invalid identifier",
   UNAUTHENTICATED: "Authentication required",

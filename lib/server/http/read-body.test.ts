@@ -30,4 +30,11 @@ describe("readBodyBytes", () => {
     await expect(request(1000)).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
     expect((await request(2000)).length).toBe(1200);
   });
+
+  it("answers a body that breaks off mid-stream (the client went away) with INCOMPLETE_BODY", async () => {
+    const reset = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
+    const stream = new ReadableStream({ start: (c) => { c.enqueue(new Uint8Array(10)); c.error(reset); } });
+    const read = readBodyBytes(new Request("http://x/", { method: "POST", body: stream, duplex: "half" } as RequestInit), 1000);
+    await expect(read).rejects.toMatchObject({ code: "INCOMPLETE_BODY", status: 400, message: expect.stringContaining("ECONNRESET") });
+  });
 });

@@ -18,7 +18,7 @@ export async function readBodyBytes(
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readChunk(reader);
     if (done) break;
     total += value.byteLength;
     if (total > limitBytes) {
@@ -28,6 +28,20 @@ export async function readBodyBytes(
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * One chunk of the body. The stream fails when the client goes away mid-request (a cancelled upload,
+ * a closed tab: the connection is reset): that is the client's doing, a 400 nobody will read, not a
+ * server fault to log as one.
+ */
+async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
+  try {
+    return await reader.read();
+  } catch (error) {
+    const reason = error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : "unreadable";
+    throw new AppError("INCOMPLETE_BODY", `The request body ended before it was complete (${reason}): the client closed the connection.`);
+  }
 }
 
 export async function readBodyText(req: Request, limitBytes: number): Promise<string> {
