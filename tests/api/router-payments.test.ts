@@ -186,6 +186,22 @@ describe("withdrawals", () => {
     expect(JSON.parse(payout?.request ?? "{}")).toMatchObject({ payoutInstruction: { description: "to IBAN DE89370400440532013000 | to my bank" } });
   });
 
+  it("pays once when the portal's \"Try again\" resends the same signed withdrawal with the same Idempotency-Key", async () => {
+    await fund("20");
+    const before = Number((await holding(key.finId))?.balance);
+    const operations = await countRows("RouterOperation");
+    const signed = withdrawRequest(profileId, key, "7");
+    const headers = { "idempotency-key": `withdraw-${Date.now()}` };
+    const first = await postAt(server, WITHDRAW, investor.token, signed, headers);
+    expect(first.status, first.text).toBe(200);
+    const again = await postAt(server, WITHDRAW, investor.token, signed, headers);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.cid).toBe(first.body.cid);
+    expect(await completedAt(server, investor.token, again.body)).toEqual({ cid: first.body.cid, isCompleted: true, type: "withdraw" });
+    expect(await countRows("RouterOperation")).toBe(operations + 1);
+    expect(Number((await holding(key.finId))?.balance)).toBe(before - 7);
+  });
+
   it("completes a refused payout with Code 30 in the receipt wrapper, and changes no holding", async () => {
     const before = await holding(key.finId);
     const escrowBefore = await escrow.account(key.finId);
