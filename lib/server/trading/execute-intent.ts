@@ -71,7 +71,14 @@ function checkSignature(body: ExecuteIntentRequest, trade: Trade) {
 }
 
 /** Takes `quantity` from the intent's remaining quantity; COMPLETED when nothing remains. */
-async function takeQuantity(tx: Tx, intent: IntentRow, quantity: string): Promise<void> {
+/**
+ * Optimistic first: read, then a conditional write on the version. An execution that lost that race
+ * takes the intent's row lock before reading (a write that changes nothing: PostgreSQL then queues
+ * the contenders instead of failing them again; SQLite serialises writers anyway), so twenty
+ * concurrent executions of one intent settle in order rather than running out of attempts.
+ */
+async function takeQuantity(tx: Tx, intent: IntentRow, quantity: string, lockFirst: boolean): Promise<void> {
+  if (lockFirst) await tx.intent.updateMany({ where: { id: intent.id }, data: { version: { increment: 0 } } });
   const current = await tx.intent.findUniqueOrThrow({ where: { id: intent.id } });
   const remaining = unitsOfSigned(current.remainingQuantity) - unitsOf(quantity);
   if (current.status !== "ACTIVE") throw new AppError("STATE_CONFLICT", `Intent ${intent.id} is ${current.status}; it cannot be executed.`);
@@ -107,7 +114,7 @@ export async function executeIntent(body: ExecuteIntentRequest, caller: Principa
     try {
       await db.$transaction(async (tx) => {
         await consumeNonce(tx, { signer: trade.executorFinId, nonce: trade.nonce, purpose: "execute", usedBy: planId }, { in: "body", path: "intent.nonce" });
-        await takeQuantity(tx, intent, trade.quantity);
+        await takeQuantity(tx, intent, trade.quantity, attempt > 1);
         if (trade.kind !== "primarySale" && !(await reserveTokens(tx, trade.assetId, trade.sellerFinId, trade.quantity))) {
           throw new AppError("UNPROCESSABLE", `The seller ${trade.sellerFinId} does not hold ${trade.quantity} tokens of ${trade.assetId} available; nothing was executed.`, [
             { in: "body", path: "intent.asset.term.amount", message: "is more than the seller holds available" },
@@ -133,7 +140,11 @@ export async function executeIntent(body: ExecuteIntentRequest, caller: Principa
       });
       break;
     } catch (error) {
-      if (!(error instanceof ConcurrentUpdate) || attempt >= RESERVE_ATTEMPTS) throw error;
+      if (!(error instanceof ConcurrentUpdate)) throw error;
+      if (attempt >= RESERVE_ATTEMPTS) {
+        logger.warn({ planId, intentId: intent.id, attempts: attempt, reason: error.message }, "execution gave up on a contended intent; nothing was written");
+        throw new AppError("STATE_CONFLICT", `Intent ${intent.id} kept changing under concurrent executions; nothing was executed. Send the same request again.`);
+      }
     }
   }
   logger.info({ planId, intentId: intent.id, kind: trade.kind, quantity: trade.quantity }, "intent executed: plan created");
