@@ -1,9 +1,8 @@
 // The foundation over HTTP: health, the problem documents of every refusal (with nothing written),
 // users and tokens, and the seed.
 import { createHash } from "node:crypto";
-import { request as httpRequest } from "node:http";
 import { describe, expect, it } from "vitest";
-import { adminToken, baseUrl, call, countRows, createUser, problemOf, queryRows, uniqueEmail } from "./helpers";
+import { adminToken, call, callOversized, countRows, createUser, problemOf, queryRows, uniqueEmail } from "./helpers";
 
 const USERS = "/api/router/admin/users";
 
@@ -38,26 +37,11 @@ describe("refusals are problem documents and write nothing", () => {
 
   it("an oversized body without Content-Length (chunked) → 413 as well", async () => {
     const before = await countRows("User");
-    // 24 KiB in chunks against the route's 16 KiB limit, and then no more: the server answers 413
-    // while the request is still open, so the client never writes into a socket it has closed
-    // (fetch would fail with EPIPE whenever the answer beat the last chunk).
-    const status = await new Promise<number>((resolve, reject) => {
-      const request = httpRequest(`${baseUrl()}${USERS}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${adminToken()}`, "content-type": "application/json", "transfer-encoding": "chunked", connection: "close" },
-      });
-      let answered = false;
-      request.on("response", (response) => {
-        answered = true;
-        response.resume();
-        resolve(response.statusCode ?? 0);
-        request.destroy();
-      });
-      request.on("error", (error) => {
-        if (!answered) reject(error);
-      });
-      for (let i = 0; i < 3; i += 1) request.write(" ".repeat(8 * 1024));
-    });
+    // 24 KiB in chunks against the route's 16 KiB limit: the server answers 413 while the request is
+    // still open, and no more is written after the answer.
+    const response = await callOversized("POST", USERS, { token: adminToken(), body: Array.from({ length: 3 }, () => Buffer.from(" ".repeat(8 * 1024))) });
+    const status = response.status;
+    expect((await problemOf(response)).code).toBe("PAYLOAD_TOO_LARGE");
     expect(status).toBe(413);
     expect(await countRows("User")).toBe(before);
   });

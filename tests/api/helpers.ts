@@ -1,5 +1,6 @@
 // What the API tests share: the server's address, authenticated fetch, and a read-only look at
 // the server's database to assert what was (or was not) written.
+import { request as httpRequest } from "node:http";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { inject } from "vitest";
@@ -25,6 +26,56 @@ export async function callAt(base: string, method: string, urlPath: string, opti
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers["content-type"] ??= "application/json";
   return fetch(`${base}${urlPath}`, { method, headers, body });
+}
+
+/**
+ * An oversized request the server may answer before reading it all. fetch fails with EPIPE when the
+ * answer (and a closing socket) beats the end of its upload; here the socket is this call's own, kept
+ * open by the server (no `connection: close`: Node discards the unread rest of the body instead of
+ * resetting the connection), the answer is read as soon as it comes, and the socket is dropped then.
+ * `body` as a string goes with its Content-Length; as chunks it is streamed (chunked), one chunk
+ * after the other, and no more is written once an answer has come.
+ */
+export async function callOversized(
+  method: string,
+  urlPath: string,
+  options: { token?: string | null; body: string | Iterable<Uint8Array>; headers?: Record<string, string> },
+): Promise<Response> {
+  const headers: Record<string, string> = { "content-type": "application/json", ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (typeof options.body === "string") headers["content-length"] = String(Buffer.byteLength(options.body));
+  else headers["transfer-encoding"] = "chunked";
+  let answered = false;
+  return new Promise<Response>((resolve, reject) => {
+    const request = httpRequest(`${baseUrl()}${urlPath}`, { method, headers, agent: false });
+    request.on("response", (incoming) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("error", reject);
+      incoming.on("end", () => {
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === "string") answerHeaders.set(name, value);
+        resolve(new Response(Buffer.concat(chunks), { status: incoming.statusCode ?? 0, headers: answerHeaders }));
+        request.destroy();
+      });
+    });
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const body = options.body;
+    if (typeof body === "string") {
+      request.end(body);
+      return;
+    }
+    void (async () => {
+      for (const chunk of body) {
+        if (answered || request.destroyed) return;
+        await new Promise<void>((written) => request.write(chunk, () => written()));
+      }
+      if (!answered && !request.destroyed) request.end();
+    })();
+  });
 }
 
 /** Asserts the response is a problem document and returns it parsed. */

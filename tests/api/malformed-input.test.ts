@@ -12,7 +12,7 @@ import { PROBLEM_CONTENT_TYPE } from "@/lib/domain/app-error";
 import { generateNonce } from "@/lib/domain/nonce";
 import { signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";
-import { adminToken, call, createUser, uniqueEmail } from "./helpers";
+import { adminToken, call, callOversized, createUser, uniqueEmail } from "./helpers";
 import { depositBody, holdBody, inSeconds, newKey, party, payoutBody, planId, releaseBody, rollbackBody, usd } from "./escrow-client";
 import { depositRequest, withdrawRequest } from "./router-client";
 import {
@@ -408,8 +408,8 @@ describe("limits", () => {
   it.each(oversized.map((r) => [`${r.method} ${r.path}`, r] as const))("%s refuses a body over 1 MiB with 413 and writes nothing", async (_, route) => {
     const before = await rowCounts();
     const body = JSON.stringify({ ...route.valid(), padding: "x".repeat(1024 * 1024 + 1) });
-    // Answered before the body is read: close the socket rather than reuse it (see foundation.test.ts).
-    const response = await call(route.method, pathOf(route), { token: tokens[route.caller], rawBody: body, headers: { ...route.headers?.(), connection: "close" } });
+    // Answered before the body is read: on a socket of its own, read as soon as it comes.
+    const response = await callOversized(route.method, pathOf(route), { token: tokens[route.caller], body, headers: route.headers?.() });
     expect((await expectProblem(response, 413, route.path)).code).toBe("PAYLOAD_TOO_LARGE");
     expect(countChanges(before, await rowCounts())).toEqual([]);
   });
