@@ -6,7 +6,9 @@
 // top-level statement and holds it for the whole life of a transaction, so a transaction is isolated
 // from everything else in the process. SQLite has one writer at a time anyway.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 import { AsyncLock } from "./async-lock";
+import { cacheStatements } from "./statement-cache";
 
 type Factory = PrismaBetterSQLite3;
 type Adapter = Awaited<ReturnType<Factory["connect"]>>;
@@ -80,11 +82,20 @@ function guardAdapter(inner: Adapter): Adapter {
   return guarded;
 }
 
+/** The better-sqlite3 connection inside the adapter (its `client` field, public in 6.19). */
+function connectionOf(adapter: Adapter): BetterSqlite3.Database {
+  const client = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
+  if (typeof client?.prepare !== "function") throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its connection as `client`");
+  return client;
+}
+
 /** A Prisma driver adapter factory for the SQLite file at `url` (`file:/abs/path.db`). */
 export function createSqliteAdapterFactory(url: string): Factory {
   const base = new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS });
   const connect = async (open: () => Promise<Adapter>) => {
-    const adapter = guardAdapter(await open());
+    const inner = await open();
+    cacheStatements(connectionOf(inner));
+    const adapter = guardAdapter(inner);
     await adapter.executeScript(CONNECTION_PRAGMAS);
     return adapter;
   };
