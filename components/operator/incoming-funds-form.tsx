@@ -4,11 +4,12 @@
 // Each distinct entry gets one Idempotency-Key, kept until the server answers, so sending the same
 // entry again after a lost answer credits it once.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 
-import { StatusMessage } from "@/components/ui/status-message";
+import { StatusMessage, WriteFailedMessage } from "@/components/ui/status-message";
 import { fieldClass, labelClass, primaryButtonClass } from "@/components/ui/styles";
-import { ApiError, apiCall, errorMessage } from "@/lib/client/api-client";
+import { apiCall } from "@/lib/client/api-client";
+import { useRetryKey } from "@/lib/client/retry-key";
 import { incomingFundsRequestSchema, incomingFundsResponseSchema, type IncomingFundsRequest } from "@/lib/schemas/adapter";
 
 const CURRENCIES = ["USD", "EUR", "GBP", "CHF", "JPY"] as const;
@@ -17,18 +18,13 @@ const FIELD_LABEL: Record<string, string> = { reference: "Reference", amount: "A
 export function IncomingFundsForm() {
   const id = useId();
   const queryClient = useQueryClient();
-  const keyRef = useRef<{ entry: string; key: string } | null>(null);
+  const retryKey = useRetryKey();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const record = useMutation({
-    mutationFn: ({ entry, key }: { entry: IncomingFundsRequest; key: string }) =>
-      apiCall("/api/adapter/operator/incoming", incomingFundsResponseSchema, { method: "POST", body: entry, headers: { "idempotency-key": key } }),
-    onSuccess: () => {
-      keyRef.current = null;
-      void queryClient.invalidateQueries({ queryKey: ["escrow"] });
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status < 500) keyRef.current = null;
-    },
+    mutationFn: (entry: IncomingFundsRequest) =>
+      apiCall("/api/adapter/operator/incoming", incomingFundsResponseSchema, { method: "POST", body: entry, headers: { "idempotency-key": retryKey.keyFor(entry) } }),
+    onSettled: (_data, error) => retryKey.settle(error ?? undefined),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["escrow"] }),
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -44,9 +40,7 @@ export function IncomingFundsForm() {
       return;
     }
     setFieldErrors({});
-    const entry = JSON.stringify(parsed.data);
-    if (keyRef.current?.entry !== entry) keyRef.current = { entry, key: globalThis.crypto.randomUUID() };
-    record.mutate({ entry: parsed.data, key: keyRef.current.key });
+    record.mutate(parsed.data);
   }
 
   const errorFor = (name: string) =>
@@ -82,14 +76,11 @@ export function IncomingFundsForm() {
       </button>
       {record.isSuccess ? (
         <StatusMessage tone="success">
-          Recorded {record.variables.entry.amount} {record.variables.entry.currency} for reference {record.variables.entry.reference} (ledger transaction {record.data.id}).
+          Recorded {record.variables.amount} {record.variables.currency} for reference {record.variables.reference} (ledger transaction {record.data.id}).
         </StatusMessage>
       ) : null}
       {record.isError ? (
-        <StatusMessage tone="error">
-          {record.error instanceof ApiError && record.error.status < 500 ? "Not recorded: " : "The answer was lost; submit the same entry again to record it once: "}
-          {errorMessage(record.error)}
-        </StatusMessage>
+        <WriteFailedMessage error={record.error} refused="Not recorded: " unanswered="The answer was lost; submit the same entry again to record it once: " />
       ) : null}
     </form>
   );

@@ -4,9 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 
 import { FormField, fieldErrorProps } from "@/components/ui/form-field";
-import { StatusMessage } from "@/components/ui/status-message";
+import { StatusMessage, WriteFailedMessage } from "@/components/ui/status-message";
 import { fieldClass, primaryButtonClass } from "@/components/ui/styles";
-import { apiCall, ApiError, errorMessage } from "@/lib/client/api-client";
+import { apiCall, ApiError } from "@/lib/client/api-client";
+import { useRetryKey } from "@/lib/client/retry-key";
 import { ownerQueryKeys } from "@/lib/client/owner-queries";
 import { createAssetRequestSchema, createAssetResponseSchema, type CreateAssetRequest } from "@/lib/schemas/asset";
 
@@ -28,8 +29,12 @@ export function AssetForm({ issuerId }: { issuerId: string }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // "Create" again after a lost answer sends the same key, so the asset is made once.
+  const retryKey = useRetryKey();
   const create = useMutation({
-    mutationFn: (body: CreateAssetRequest) => apiCall("/api/router/finapi/profiles/asset", createAssetResponseSchema, { method: "POST", body }),
+    mutationFn: (body: CreateAssetRequest) =>
+      apiCall("/api/router/finapi/profiles/asset", createAssetResponseSchema, { method: "POST", body, headers: { "idempotency-key": retryKey.keyFor(body) } }),
+    onSettled: (_data, error) => retryKey.settle(error ?? undefined),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerQueryKeys.assets }),
     onError: (error) => {
       if (error instanceof ApiError && error.fieldErrors.length > 0) setErrors(Object.fromEntries(error.fieldErrors.map((e) => [fieldOf(e.path), e.message])));
@@ -93,7 +98,13 @@ export function AssetForm({ issuerId }: { issuerId: string }) {
           {create.isPending ? "Creating…" : "Create asset"}
         </button>
         {errors.form ? <StatusMessage tone="error">{errors.form}</StatusMessage> : null}
-        {create.isError ? <StatusMessage tone="error">The asset was not created: {errorMessage(create.error)}</StatusMessage> : null}
+        {create.isError ? (
+          <WriteFailedMessage
+            error={create.error}
+            refused="The asset was not created: "
+            unanswered="No answer came, so the asset may exist already. “Create asset” again with the same fields creates it once: "
+          />
+        ) : null}
         {create.isSuccess ? <StatusMessage tone="success">Asset {create.data.id} is created.</StatusMessage> : null}
       </div>
     </form>

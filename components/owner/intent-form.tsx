@@ -4,9 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 
 import { FormField, fieldErrorProps } from "@/components/ui/form-field";
-import { StatusMessage } from "@/components/ui/status-message";
+import { StatusMessage, WriteFailedMessage } from "@/components/ui/status-message";
 import { fieldClass, mutedTextClass, primaryButtonClass } from "@/components/ui/styles";
 import { apiCall, ApiError, errorMessage } from "@/lib/client/api-client";
+import { useRetryKey } from "@/lib/client/retry-key";
 import {
   buildIntentRequest,
   currentEpochSeconds,
@@ -45,9 +46,16 @@ export function IntentForm({ profile, mayIssue, signingBaseUrl, initialAssetId }
   const [errors, setErrors] = useState<IntentFormErrors>({});
   const [nowSeconds] = useState(currentEpochSeconds);
 
+  // "Publish" again after a lost answer sends the same key, so the intent is published once.
+  const retryKey = useRetryKey();
   const publish = useMutation({
     mutationFn: ({ request, assetId: target }: { request: CreateIntentRequest; assetId: string }) =>
-      apiCall(`/api/router/finapi/profiles/asset/${encodeURIComponent(target)}/intent`, createIntentResponseSchema, { method: "POST", body: request }),
+      apiCall(`/api/router/finapi/profiles/asset/${encodeURIComponent(target)}/intent`, createIntentResponseSchema, {
+        method: "POST",
+        body: request,
+        headers: { "idempotency-key": retryKey.keyFor({ assetId: target, request }) },
+      }),
+    onSettled: (_data, error) => retryKey.settle(error ?? undefined),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerQueryKeys.ownIntents(profile.id) }),
     onError: (error) => {
       if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return;
@@ -200,7 +208,13 @@ export function IntentForm({ profile, mayIssue, signingBaseUrl, initialAssetId }
           {publish.isPending ? "Publishing…" : "Publish intent"}
         </button>
         {errors.form ? <StatusMessage tone="error">{errors.form}</StatusMessage> : null}
-        {publish.isError ? <StatusMessage tone="error">The intent was not published: {errorMessage(publish.error)}</StatusMessage> : null}
+        {publish.isError ? (
+          <WriteFailedMessage
+            error={publish.error}
+            refused="The intent was not published: "
+            unanswered="No answer came, so the intent may be published already. “Publish intent” again with the same fields publishes it once: "
+          />
+        ) : null}
         {publish.isSuccess ? <StatusMessage tone="success">Intent {publish.data.id} is published.</StatusMessage> : null}
       </div>
     </form>

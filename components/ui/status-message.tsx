@@ -1,3 +1,5 @@
+import { errorMessage, wasRefused } from "@/lib/client/api-client";
+
 // Messages a screen reader announces: progress and success politely, errors as alerts. The words
 // carry the meaning; colour only repeats it.
 export function StatusMessage({ tone, children }: { tone: "info" | "success" | "error"; children: React.ReactNode }) {
@@ -16,5 +18,18 @@ export function StatusMessage({ tone, children }: { tone: "info" | "success" | "
     <p role="status" className={`mt-3 rounded border px-3 py-2 text-sm ${colours}`}>
       {children}
     </p>
+  );
+}
+
+/**
+ * A write that failed: `refused` when the server refused it (nothing was written), `unanswered` when
+ * no answer or a server error came (it may have happened; sending it again is safe with its key).
+ */
+export function WriteFailedMessage({ error, refused, unanswered }: { error: unknown; refused: string; unanswered: string }) {
+  return (
+    <StatusMessage tone="error">
+      {wasRefused(error) ? refused : unanswered}
+      {errorMessage(error)}
+    </StatusMessage>
   );
 }

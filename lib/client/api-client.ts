@@ -52,6 +52,11 @@ export async function apiCall<S extends z.ZodType>(path: string, schema: S, opti
 }
 
 /** What to tell a person about a failed call. */
+/** Whether the server refused the request, so nothing was written (rather than no answer or a server error). */
+export function wasRefused(error: unknown): boolean {
+  return error instanceof ApiError && error.status < 500;
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof DOMException && error.name === "TimeoutError") return "The server did not answer in time. Try again.";

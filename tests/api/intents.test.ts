@@ -23,8 +23,8 @@ type Answer = { status: number; text: string; body: unknown };
 /** Every answer's text, to show at the end that the signing secret never left the server. */
 const answers: string[] = [];
 
-async function api(method: string, path: string, token: string | null, body?: unknown): Promise<Answer> {
-  const response = await call(method, path, { token, body });
+async function api(method: string, path: string, token: string | null, body?: unknown, headers?: Record<string, string>): Promise<Answer> {
+  const response = await call(method, path, { token, body, headers });
   const text = await response.text();
   answers.push(text);
   return { status: response.status, text, body: text ? (JSON.parse(text) as unknown) : null };
@@ -541,6 +541,83 @@ describe("listing intents", () => {
     }
     expect((await api("GET", `${ROUTER}/intents`, null)).status).toBe(401);
   });
+});
+
+describe("creating with an Idempotency-Key (decisions.md §7)", () => {
+  const keyed = (key: string) => ({ "idempotency-key": key });
+  const assetBody = (name: string) => ({ name, issuerId: issuerProfile, denomination: USD, decimals: 2 });
+  const auditsOf = async (id: string) => (await queryRows<{ n: number }>(`SELECT count(*) AS "n" FROM "AuditLog" WHERE "subjectId" = '${id}'`))[0]?.n;
+
+  it("answers a repeated asset request with the first asset and writes nothing more; another body with the key is 409", async () => {
+    const key = `asset-${randomUUID()}`;
+    const first = await api("POST", ASSET, issuer.token, assetBody("Keyed Fund"), keyed(key));
+    expect(first.status, first.text).toBe(200);
+    const assets = await countRows("Asset");
+    const again = await api("POST", ASSET, issuer.token, assetBody("Keyed Fund"), keyed(key));
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const id = (first.body as { id: string }).id;
+    expect(Number(await auditsOf(id))).toBe(1);
+
+    const other = problem(await api("POST", ASSET, issuer.token, assetBody("Another Fund"), keyed(key)), 409);
+    expect(other.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(other.detail).toContain(id);
+    expect(other.errors).toEqual([expect.objectContaining({ in: "headers", path: "idempotency-key" })]);
+    expect(await countRows("Asset")).toBe(assets);
+
+    // The key is the caller's own: another issuer's same key makes that issuer's own asset.
+    const otherProfile = await createProfileAt(server(), newKey(), otherIssuer.token);
+    const theirs = await api("POST", ASSET, otherIssuer.token, { ...assetBody("Keyed Fund"), issuerId: otherProfile }, keyed(key));
+    expect(theirs.status, theirs.text).toBe(200);
+    expect(theirs.body).not.toEqual(first.body);
+    // Without a key every request is a new asset.
+    expect(await createAsset(assetBody("Keyed Fund"))).not.toBe(id);
+  });
+
+  it("refuses a malformed key with 400 and writes nothing", async () => {
+    const assets = await countRows("Asset");
+    for (const key of ["has space", "x".repeat(129), "naïve"]) {
+      const refused = problem(await api("POST", ASSET, issuer.token, assetBody("Bad Key Fund"), keyed(key)), 400);
+      expect(refused.errors).toEqual([expect.objectContaining({ in: "headers", path: "idempotency-key" })]);
+    }
+    expect(await countRows("Asset")).toBe(assets);
+  });
+
+  it("makes one intent of many identical requests at once, and answers it even after it was disabled", async () => {
+    const key = `intent-${randomUUID()}`;
+    const body = primarySaleBody();
+    const intents = await countRows("Intent");
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api("POST", `${ASSET}/${assetId}/intent`, issuer.token, body, keyed(key))));
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    const ids = new Set(answers.map((answer) => (answer.body as { id: string }).id));
+    expect(ids.size).toBe(1);
+    expect(await countRows("Intent")).toBe(intents + 1);
+    const [id] = [...ids];
+    if (id === undefined) throw new Error("no intent id");
+    expect(Number(await auditsOf(id))).toBe(1);
+
+    // The first answer stands, whatever became of the intent since.
+    const disabled = await api("PUT", `${ASSET}/${assetId}/intent/${id}/disable`, issuer.token);
+    expect(disabled.status, disabled.text).toBe(200);
+    const later = await api("POST", `${ASSET}/${assetId}/intent`, issuer.token, body, keyed(key));
+    expect(later.body).toEqual({ id });
+    expect((await intentView(id)).status).toBe("NON_ACTIVE");
+  });
+
+  it("treats the same intent body for another asset under the same key as another request (409)", async () => {
+    const key = `intent-${randomUUID()}`;
+    await createIntentKeyed(primarySaleBody(otherAssetId), key, otherAssetId);
+    const intents = await countRows("Intent");
+    const refused = problem(await api("POST", `${ASSET}/${assetId}/intent`, issuer.token, primarySaleBody(otherAssetId), keyed(key)), 409);
+    expect(refused.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(await countRows("Intent")).toBe(intents);
+  });
+
+  async function createIntentKeyed(body: unknown, key: string, id: string): Promise<string> {
+    const answer = await api("POST", `${ASSET}/${id}/intent`, issuer.token, body, keyed(key));
+    expect(answer.status, answer.text).toBe(200);
+    return (answer.body as { id: string }).id;
+  }
 });
 
 describe("the signing secret", () => {

@@ -7,16 +7,13 @@ import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 import { AppError } from "@/lib/domain/app-error";
 import { ESCROW_ERROR_CODES } from "@/lib/domain/escrow/operation-kinds";
 import { env } from "@/lib/env";
-import { Prisma, type EscrowOperation } from "@/lib/generated/prisma/client";
+import type { EscrowOperation } from "@/lib/generated/prisma/client";
+import { isUniqueViolation } from "@/lib/server/db/unique-violation";
 import { db } from "@/lib/server/db/client";
 import type { AnyOperationDefinition } from "./operation-definition";
 
 /** Sync operations the request itself runs; the worker only steps in if that request died. */
 const SYNC_RECOVERY_DELAY_MS = 30_000;
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
 
 async function existingFor(key: string, requestHash: string, callerUserId: string): Promise<EscrowOperation | null> {
   const existing = await db.escrowOperation.findUnique({ where: { operationKey: key } });

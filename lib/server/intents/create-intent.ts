@@ -3,7 +3,8 @@
 // unknown asset 404; a primary sale by a caller who is not an issuer 403; an owner profile (issuerId,
 // seller, buyer) the caller does not own 404; then every broken rule of lib/domain/intent-terms.ts at
 // once, 422 naming each field. Nothing is written unless all pass; the intent and its audit row are
-// one transaction. The seller's tokens are only looked at here: executions reserve them.
+// one transaction. The seller's tokens are only looked at here: executions reserve them. An
+// Idempotency-Key header makes a retry answer the same intent (lib/server/http/create-once.ts).
 import { AppError, type FieldError } from "@/lib/domain/app-error";
 import { makeId } from "@/lib/domain/ids";
 import { intentOwnerProfileId, intentTermsProblems, namedOrganizationIds, type IntentTermsContext } from "@/lib/domain/intent-terms";
@@ -14,6 +15,7 @@ import type { CreateIntentRequest } from "@/lib/schemas/intent";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
+import { createOnce, type KeyedCreate } from "@/lib/server/http/create-once";
 import { findAccessibleProfile } from "@/lib/server/profiles/find-accessible-profile";
 import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
 import { findAsset } from "@/lib/server/assets/find-asset";
@@ -47,7 +49,18 @@ function refusal(problems: readonly FieldError[]): AppError {
   return new AppError("UNPROCESSABLE", detail, problems);
 }
 
-export async function createIntent(assetId: string, input: CreateIntentRequest, caller: Principal, requestId: string): Promise<{ id: string }> {
+export function createIntent(
+  assetId: string,
+  input: CreateIntentRequest,
+  caller: Principal,
+  requestId: string,
+  keyed: KeyedCreate | null,
+): Promise<{ id: string }> {
+  const findByKey = (idempotencyKey: string) => db.intent.findUnique({ where: { idempotencyKey }, select: { id: true, requestHash: true } });
+  return createOnce(keyed, "intent", findByKey, () => createNewIntent(assetId, input, caller, requestId, keyed));
+}
+
+async function createNewIntent(assetId: string, input: CreateIntentRequest, caller: Principal, requestId: string, keyed: KeyedCreate | null): Promise<{ id: string }> {
   const asset = await findAsset(assetId);
   if (input.intent.type === "primarySale" && caller.role !== "issuer") {
     throw new AppError("FORBIDDEN", "Only an issuer publishes a primary sale, of an asset it issued.");
@@ -76,6 +89,8 @@ export async function createIntent(assetId: string, input: CreateIntentRequest, 
         content: JSON.stringify(view),
         signatureEndpoint: policy?.endpoint ?? null,
         signatureSecretSealed: policy?.secret ? sealSigningSecret(policy.secret) : null,
+        idempotencyKey: keyed?.idempotencyKey ?? null,
+        requestHash: keyed?.requestHash ?? null,
       },
     });
     await recordAudit(tx, {

@@ -5,9 +5,10 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/domain/app-error";
 import type { RouterOperationKind } from "@/lib/domain/router-operations";
-import { Prisma, type RouterOperation } from "@/lib/generated/prisma/client";
+import type { RouterOperation } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
+import { isUniqueViolation } from "@/lib/server/db/unique-violation";
 import { db, type Tx } from "@/lib/server/db/client";
 import { consumeNonce, type NoncePurpose } from "@/lib/server/nonces/consume-nonce";
 
@@ -47,10 +48,6 @@ export type NewOperation = {
   /** When the worker (or the request itself) should first run it; null leaves it waiting. */
   dueAt: Date | null;
 };
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
 
 export async function createOperation(
   n: NewOperation,

@@ -1,0 +1,14 @@
+-- AlterTable
+ALTER TABLE "Asset" ADD COLUMN     "idempotencyKey" TEXT,
+ADD COLUMN     "requestHash" TEXT;
+
+-- AlterTable
+ALTER TABLE "Intent" ADD COLUMN     "idempotencyKey" TEXT,
+ADD COLUMN     "requestHash" TEXT;
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Asset_idempotencyKey_key" ON "Asset"("idempotencyKey");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Intent_idempotencyKey_key" ON "Intent"("idempotencyKey");
+
