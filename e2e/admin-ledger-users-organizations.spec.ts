@@ -1,6 +1,7 @@
 // Journey (4) of issue 7 and the admin's other pages: an admin imports a ledger file with one bad
 // row, sees it named by row and field, fixes it, imports and sees the summary; creates a user and
-// registers and edits a payment organization.
+// registers and edits a payment organization; issues the user another token, revokes the first and
+// disables the user, each taking effect on the next request.
 import { expect, test } from "@playwright/test";
 
 import { generatePrivateKey, getFinId } from "@/lib/domain/secp256k1";
@@ -126,6 +127,42 @@ test("an admin creates a user and registers and edits a payment organization", a
   await expect(page.getByRole("status").filter({ hasText: /User .* is created/ })).toBeVisible();
   await expect(create.getByRole("button", { name: "Copy Bearer token" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Users, oldest first" }).getByRole("row", { name: /carol.ops@bankco.example/ })).toContainText("bankco");
+  const firstToken = (await create.locator("code").textContent()) ?? "";
+  expect(firstToken).toMatch(/^tan_/);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SCREENSHOTS}/admin-users.png`, fullPage: true });
+
+  // Carol's access: another token for her program, the first one revoked, then Carol disabled.
+  const profilesWith = async (token: string) => (await page.request.get("/api/router/finapi/profiles", { headers: { authorization: `Bearer ${token}` } })).status();
+  expect(await profilesWith(firstToken)).toBe(200);
+  await page.getByRole("button", { name: "Access of carol.ops@bankco.example" }).click();
+  const access = page.getByRole("region", { name: "Access of carol.ops@bankco.example" });
+  await expect(access.getByRole("heading", { name: "Access of carol.ops@bankco.example" })).toBeFocused();
+  await expect(access.getByText("Status: Active")).toBeVisible();
+  const issue = access.getByRole("form", { name: "Issue a token" });
+  await issue.getByRole("button", { name: "Issue token" }).click();
+  await expect(issue.getByText("New token's label: must not be empty")).toBeVisible();
+  await issue.getByLabel("New token's label").fill("settlement bot");
+  await issue.getByRole("button", { name: "Issue token" }).click();
+  await expect(issue.getByRole("status").filter({ hasText: "A token is issued" })).toBeVisible();
+  const secondToken = (await issue.locator("code").textContent()) ?? "";
+  expect(secondToken).toMatch(/^tan_/);
+  const tokens = access.getByRole("table", { name: "Bearer tokens, oldest first" });
+  await expect(tokens.getByRole("row", { name: /settlement bot/ })).toContainText("Valid");
+  await tokens.getByRole("button", { name: "Revoke the token “created with the user”…" }).click();
+  await tokens.getByRole("button", { name: "Revoke “created with the user” now" }).click();
+  await expect(tokens.getByRole("row", { name: /created with the user/ })).toContainText("Revoked");
+  expect(await profilesWith(firstToken)).toBe(401);
+  expect(await profilesWith(secondToken)).toBe(200);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}/admin-user-access.png`, fullPage: true });
+
+  await access.getByRole("button", { name: "Disable user…" }).click();
+  await access.getByRole("button", { name: "Disable carol.ops@bankco.example" }).click();
+  await expect(access.getByText("Status: Disabled")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Users, oldest first" }).getByRole("row", { name: /carol.ops@bankco.example/ })).toContainText("Disabled");
+  expect(await profilesWith(secondToken)).toBe(401);
+  await access.getByRole("button", { name: "Enable user" }).click();
+  await expect(access.getByText("Status: Active")).toBeVisible();
+  expect(await profilesWith(secondToken)).toBe(200);
 });

@@ -3,7 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 
-import { CopyButton } from "@/components/ui/copy-button";
+import { UserAccessPanel } from "@/components/admin/user-access-panel";
+import { ShownOnce } from "@/components/ui/copy-button";
 import { FormField, fieldErrorProps } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { cardClass, fieldClass, mutedTextClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/styles";
@@ -26,9 +27,10 @@ const fieldOf = (path: string): Field => {
   return (["email", "name", "role", "password", "organizationId"] as const).find((f) => f === p) ?? "form";
 };
 
-/** Users, a page at a time, and a form to create one; the new user's token is shown once. */
+/** Users, a page at a time, and a form to create one; the new user's token is shown once; one user's access at a time. */
 export function UsersAdmin() {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const [managed, setManaged] = useState<string | null>(null);
   const cursor = cursors[cursors.length - 1] ?? null;
   const users = useAdminUsers(cursor);
   return (
@@ -53,7 +55,8 @@ export function UsersAdmin() {
                   <th scope="col" className="py-2 pr-4 font-medium">Role</th>
                   <th scope="col" className="py-2 pr-4 font-medium">Organization</th>
                   <th scope="col" className="py-2 pr-4 font-medium">Created</th>
-                  <th scope="col" className="py-2 font-medium">Status</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+                  <th scope="col" className="py-2 font-medium"><span className="sr-only">Access</span></th>
                 </tr>
               </thead>
               <tbody>
@@ -64,13 +67,19 @@ export function UsersAdmin() {
                     <td className="py-2 pr-4">{ROLE_LABEL[u.role]}</td>
                     <td className="py-2 pr-4">{u.organizationId ?? "—"}</td>
                     <td className="py-2 pr-4 text-xs">{formatUtc(u.createdAt)}</td>
-                    <td className="py-2">{u.disabled ? "Disabled" : "Active"}</td>
+                    <td className="py-2 pr-4">{u.disabled ? "Disabled" : "Active"}</td>
+                    <td className="py-2">
+                      <button type="button" className={secondaryButtonClass} aria-label={`Access of ${u.email}`} aria-expanded={managed === u.id} onClick={() => setManaged(u.id)}>
+                        Access
+                      </button>
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
         ) : null}
+        {managed ? <UserAccessPanel userId={managed} onClose={() => setManaged(null)} /> : null}
         <nav aria-label="Pages of users" className="mt-3 flex gap-2">
           <button type="button" className={secondaryButtonClass} disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
             Previous page
@@ -164,13 +173,7 @@ function CreateUserForm() {
         {errors.form ? <StatusMessage tone="error">{errors.form}</StatusMessage> : null}
         {create.isError ? <StatusMessage tone="error">The user was not created: {errorMessage(create.error)}</StatusMessage> : null}
         {create.isSuccess ? (
-          <div className="mt-3 space-y-2">
-            <StatusMessage tone="success">User {create.data.id} is created. Its bearer token is shown only now: copy it.</StatusMessage>
-            <p className="flex flex-wrap items-center gap-2">
-              <code className="break-all rounded bg-slate-100 px-2 py-1 text-xs dark:bg-slate-800">{create.data.token}</code>
-              <CopyButton value={create.data.token} label="Bearer token" />
-            </p>
-          </div>
+          <ShownOnce message={`User ${create.data.id} is created. Its bearer token is shown only now: copy it.`} value={create.data.token} label="Bearer token" />
         ) : null}
       </div>
     </form>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 
+import { StatusMessage } from "@/components/ui/status-message";
 import { secondaryButtonClass } from "@/components/ui/styles";
 
 /** Copies `value` to the clipboard; the button's text and a live region say whether it worked. */
@@ -27,5 +28,18 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         {state === "copied" ? `${label} copied to the clipboard` : state === "failed" ? `${label} could not be copied` : ""}
       </span>
     </>
+  );
+}
+
+/** A secret the server shows once (a new bearer token), with what happened and a copy button. */
+export function ShownOnce({ message, value, label }: { message: string; value: string; label: string }) {
+  return (
+    <div className="mt-3 space-y-2">
+      <StatusMessage tone="success">{message}</StatusMessage>
+      <p className="flex flex-wrap items-center gap-2">
+        <code className="break-all rounded bg-slate-100 px-2 py-1 text-xs dark:bg-slate-800">{value}</code>
+        <CopyButton value={value} label={label} />
+      </p>
+    </div>
   );
 }

@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-type CallOptions = { method?: "GET" | "POST" | "PUT" | "PATCH"; body?: unknown; headers?: Record<string, string> };
+type CallOptions = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; headers?: Record<string, string> };
 
 /** The error a refusal stands for: the problem document's words when the body is one. */
 export function apiErrorOf(status: number, statusText: string, json: unknown): ApiError {
@@ -51,12 +51,12 @@ export async function apiCall<S extends z.ZodType>(path: string, schema: S, opti
   return parsed.data;
 }
 
-/** What to tell a person about a failed call. */
 /** Whether the server refused the request, so nothing was written (rather than no answer or a server error). */
 export function wasRefused(error: unknown): boolean {
   return error instanceof ApiError && error.status < 500;
 }
 
+/** What to tell a person about a failed call. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof DOMException && error.name === "TimeoutError") return "The server did not answer in time. Try again.";

@@ -7,7 +7,7 @@ import { assetsPageSchema } from "@/lib/schemas/asset";
 import { intentsPageSchema } from "@/lib/schemas/intent";
 import { adminOrganizationsResponseSchema } from "@/lib/schemas/organization";
 import { signingInboxSchema } from "@/lib/schemas/signing";
-import { usersPageSchema } from "@/lib/schemas/user";
+import { userDetailSchema, usersPageSchema } from "@/lib/schemas/user";
 
 /** How often the signing inbox asks for new requests (the router waits ROUTER_SIGNING_TIMEOUT_SECONDS). */
 export const INBOX_POLL_MS = 3_000;
@@ -20,6 +20,7 @@ export const ownerQueryKeys = {
   ownIntents: (profileId: string) => ["intents", { ownerProfileId: profileId }] as const,
   inbox: ["signing", "inbox"] as const,
   adminUsers: (cursor: string | null) => ["admin", "users", cursor] as const,
+  adminUser: (userId: string) => ["admin", "user", userId] as const,
   adminOrganizations: ["admin", "organizations"] as const,
 };
 
@@ -59,6 +60,13 @@ export function useAdminUsers(cursor: string | null) {
   return useQuery({
     queryKey: ownerQueryKeys.adminUsers(cursor),
     queryFn: () => apiCall(`/api/router/admin/users?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, usersPageSchema),
+  });
+}
+
+export function useAdminUser(userId: string) {
+  return useQuery({
+    queryKey: ownerQueryKeys.adminUser(userId),
+    queryFn: () => apiCall(`/api/router/admin/users/${encodeURIComponent(userId)}`, userDetailSchema),
   });
 }
 

@@ -64,7 +64,46 @@ export const usersPageSchema = tolerantObject({
   nextCursor: z.string().min(1).max(150).nullable(),
 });
 
+// PATCH {router_url}/admin/users/{userId} – disable a user (every token and session stops at once) or
+// enable it again (admin).
+export const updateUserRequestSchema = strictObject({ disabled: z.boolean({ error: requiredAs("true or false") }) });
+
+// POST {router_url}/admin/users/{userId}/tokens – another bearer token for the user, shown once (admin).
+export const LABEL_MAX_LENGTH = 100;
+export const issueTokenRequestSchema = strictObject({ label: text(LABEL_MAX_LENGTH) });
+export const issueTokenResponseSchema = tolerantObject({
+  id: z.string().min(1).max(150),
+  token: z.string().min(1).max(512),
+});
+
+/** A token as an admin sees it: never the token or its hash. */
+export const tokenSummarySchema = tolerantObject({
+  id: z.string().min(1).max(150),
+  label: z.string().min(1).max(LABEL_MAX_LENGTH),
+  createdAt: z.string().min(1).max(40),
+  lastUsedAt: z.string().min(1).max(40).nullable(),
+  revoked: z.boolean(),
+});
+
+/** One user as an admin sees it (GET /admin/users/{userId}). */
+export const userDetailSchema = tolerantObject({
+  id: z.string().min(1).max(150),
+  email: z.string().min(1).max(254),
+  name: z.string().min(1).max(NAME_MAX_LENGTH),
+  role: roleSchema,
+  organizationId: orgIdSchema.nullable(),
+  createdAt: z.string().min(1).max(40),
+  disabled: z.boolean(),
+  /** One of the program users settlement depends on: its access cannot be changed. */
+  system: z.boolean(),
+  tokens: z.array(tokenSummarySchema).max(100),
+});
+
 export type Role = z.infer<typeof roleSchema>;
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+export type IssueTokenRequest = z.infer<typeof issueTokenRequestSchema>;
+export type IssueTokenResponse = z.infer<typeof issueTokenResponseSchema>;
+export type UserDetail = z.infer<typeof userDetailSchema>;
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 export type UserSummary = z.infer<typeof userSummarySchema>;
 export type UsersPage = z.infer<typeof usersPageSchema>;

@@ -61,6 +61,7 @@ let market: Market;
 let tokens: Record<Caller, string | null>;
 
 const INTENT = "/api/router/finapi/profiles/asset/{assetId}/intent";
+const NO_USER = "00000000-0000-4000-8000-000000000000";
 
 const ROUTES: readonly JsonRoute[] = [
   // Router.
@@ -99,6 +100,9 @@ const ROUTES: readonly JsonRoute[] = [
   },
   // Admin and the ledger import.
   { method: "POST", path: "/api/router/admin/users", caller: "admin", valid: () => ({ email: uniqueEmail("fuzz"), name: "Fuzz", role: "investor" }) },
+  // No such user: a body that passes the schema is answered 404, so no fuzzed body disables anyone.
+  { method: "PATCH", path: `/api/router/admin/users/${NO_USER}`, caller: "admin", valid: () => ({ disabled: true }) },
+  { method: "POST", path: `/api/router/admin/users/${NO_USER}/tokens`, caller: "admin", valid: () => ({ label: "Fuzz" }) },
   // The id is the built-in escrow's, so a body that passes the schema still changes nothing (409);
   // it is never replaced, so a generated id can never register an organization other test files would see.
   { method: "POST", path: "/api/router/admin/organizations", caller: "admin", valid: () => ({ id: "escrow", name: "Fuzz", kind: "router" }), keep: ["id"] },

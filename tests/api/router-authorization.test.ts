@@ -79,7 +79,7 @@ type CallerName = "no token" | Role | "another investor" | "another issuer" | "a
 type Caller = "A" | "I" | Role;
 
 type RouteCase = {
-  method: "GET" | "POST" | "PATCH" | "PUT";
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   /** Told apart in the test names when one route is in the table twice. */
   note?: string;
   /** The path, with {placeholders} filled from the fixture's ids of the same name. */
@@ -185,6 +185,10 @@ const ROUTES: readonly RouteCase[] = [
     allowed: { caller: "admin", status: 201 },
   },
   { method: "GET", path: "/api/router/admin/users/{userId}", roles: ["admin"], allowed: { caller: "admin", status: 200 } },
+  // Enabling an enabled user and issuing A a further token change nothing the table reads.
+  { method: "PATCH", path: "/api/router/admin/users/{userId}", body: () => ({ json: { disabled: false } }), roles: ["admin"], allowed: { caller: "admin", status: 200 } },
+  { method: "POST", path: "/api/router/admin/users/{userId}/tokens", body: () => ({ json: { label: "authz" } }), roles: ["admin"], allowed: { caller: "admin", status: 201 } },
+  { method: "DELETE", path: "/api/router/admin/users/{userId}/tokens/00000000-0000-4000-8000-000000000000", roles: ["admin"], allowed: { caller: "admin", status: 404 } },
   { method: "GET", path: "/api/router/admin/users", roles: ["admin"], allowed: { caller: "admin", status: 200 } },
   { method: "GET", path: "/api/router/admin/organizations", roles: ["admin"], allowed: { caller: "admin", status: 200 } },
   {

@@ -17,6 +17,15 @@ const ROUTER_USER_EMAIL = `router@${env.ORG_ID}.internal`;
 const ESCROW_SYSTEM_EMAIL = `system@${env.ESCROW_ORG_ID}.internal`;
 const BOOTSTRAP_ADMIN_EMAIL = `admin-token@${env.ORG_ID}.internal`;
 
+/**
+ * The program users settlement depends on: the router's, which calls the built-in adapter, and the
+ * built-in escrow's, which calls the router. Their tokens are sealed in settings rows; an admin may
+ * neither disable them nor change their tokens.
+ */
+export function isSystemUser(email: string): boolean {
+  return email === ROUTER_USER_EMAIL || email === ESCROW_SYSTEM_EMAIL;
+}
+
 async function ensureOrganizations(tx: Tx): Promise<void> {
   await tx.organization.upsert({
     where: { id: env.ORG_ID },

@@ -1,6 +1,7 @@
 // One user as an admin sees it: never its password hash or token hashes.
 import { AppError } from "@/lib/domain/app-error";
 import { db } from "@/lib/server/db/client";
+import { isSystemUser } from "@/lib/server/setup/ensure-system-records";
 
 export type UserView = {
   id: string;
@@ -10,6 +11,8 @@ export type UserView = {
   organizationId: string | null;
   createdAt: string;
   disabled: boolean;
+  /** One of the program users settlement depends on: its access cannot be changed. */
+  system: boolean;
   tokens: { id: string; label: string; createdAt: string; lastUsedAt: string | null; revoked: boolean }[];
 };
 
@@ -24,6 +27,7 @@ export async function getUser(userId: string): Promise<UserView> {
     organizationId: user.organizationId,
     createdAt: user.createdAt.toISOString(),
     disabled: user.disabledAt !== null,
+    system: isSystemUser(user.email),
     tokens: user.apiTokens.map((t) => ({
       id: t.id,
       label: t.label,
