@@ -165,4 +165,7 @@ test("an admin creates a user and registers and edits a payment organization", a
   await access.getByRole("button", { name: "Enable user" }).click();
   await expect(access.getByText("Status: Active")).toBeVisible();
   expect(await profilesWith(secondToken)).toBe(200);
+  await access.getByRole("button", { name: "Close" }).click();
+  await expect(access).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Access of carol.ops@bankco.example" })).toBeFocused();
 });

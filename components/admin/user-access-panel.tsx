@@ -103,7 +103,7 @@ function Tokens({ user }: { user: UserDetail }) {
   });
   if (user.tokens.length === 0) return <p className={`mt-3 ${mutedTextClass}`}>No tokens.</p>;
   return (
-    <div className="mt-4 overflow-x-auto">
+    <div className="relative mt-4 overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="text-left text-sm font-medium">Bearer tokens, oldest first</caption>
         <thead>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 
 import { UserAccessPanel } from "@/components/admin/user-access-panel";
 import { ShownOnce } from "@/components/ui/copy-button";
@@ -31,6 +31,8 @@ const fieldOf = (path: string): Field => {
 export function UsersAdmin() {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [managed, setManaged] = useState<string | null>(null);
+  // The button that opened the access panel gets the focus back when the panel closes.
+  const opener = useRef<HTMLButtonElement | null>(null);
   const cursor = cursors[cursors.length - 1] ?? null;
   const users = useAdminUsers(cursor);
   return (
@@ -45,7 +47,7 @@ export function UsersAdmin() {
         {users.isError ? <StatusMessage tone="error">The users could not be loaded: {errorMessage(users.error)}</StatusMessage> : null}
         {users.data && users.data.users.length === 0 ? <p className={`mt-3 ${mutedTextClass}`}>No users.</p> : null}
         {users.data && users.data.users.length > 0 ? (
-          <div className="mt-3 overflow-x-auto">
+          <div className="relative mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm" aria-busy={users.isFetching}>
               <caption className="sr-only">Users, oldest first</caption>
               <thead>
@@ -69,7 +71,16 @@ export function UsersAdmin() {
                     <td className="py-2 pr-4 text-xs">{formatUtc(u.createdAt)}</td>
                     <td className="py-2 pr-4">{u.disabled ? "Disabled" : "Active"}</td>
                     <td className="py-2">
-                      <button type="button" className={secondaryButtonClass} aria-label={`Access of ${u.email}`} aria-expanded={managed === u.id} onClick={() => setManaged(u.id)}>
+                      <button
+                        type="button"
+                        className={secondaryButtonClass}
+                        aria-label={`Access of ${u.email}`}
+                        aria-expanded={managed === u.id}
+                        onClick={(event) => {
+                          opener.current = event.currentTarget;
+                          setManaged(u.id);
+                        }}
+                      >
                         Access
                       </button>
                     </td>
@@ -79,7 +90,15 @@ export function UsersAdmin() {
             </table>
           </div>
         ) : null}
-        {managed ? <UserAccessPanel userId={managed} onClose={() => setManaged(null)} /> : null}
+        {managed ? (
+          <UserAccessPanel
+            userId={managed}
+            onClose={() => {
+              setManaged(null);
+              opener.current?.focus();
+            }}
+          />
+        ) : null}
         <nav aria-label="Pages of users" className="mt-3 flex gap-2">
           <button type="button" className={secondaryButtonClass} disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
             Previous page
