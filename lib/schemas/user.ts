@@ -86,14 +86,9 @@ export const tokenSummarySchema = tolerantObject({
 });
 
 /** One user as an admin sees it (GET /admin/users/{userId}). */
-export const userDetailSchema = tolerantObject({
-  id: z.string().min(1).max(150),
-  email: z.string().min(1).max(254),
-  name: z.string().min(1).max(NAME_MAX_LENGTH),
-  role: roleSchema,
-  organizationId: orgIdSchema.nullable(),
+export const userDetailSchema = userSummarySchema.extend({
+  /** ISO 8601 here, where the list gives epoch seconds. */
   createdAt: z.string().min(1).max(40),
-  disabled: z.boolean(),
   /** One of the program users settlement depends on: its access cannot be changed. */
   system: z.boolean(),
   tokens: z.array(tokenSummarySchema).max(100),

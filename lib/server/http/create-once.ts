@@ -12,17 +12,27 @@ export type KeyedCreate = { idempotencyKey: string; requestHash: string };
 
 type Created = { id: string; requestHash: string | null };
 
+/** How a caller's Idempotency-Key is stored: keys are the caller's own, so its user id comes first. */
+export function callerKeyText(caller: Principal, key: string): string {
+  return `${caller.userId}|key|${key}`;
+}
+
+/** The 409 for a key that came again with another body: names what the key made first. */
+export function idempotencyKeyReused(what: string, id: string): AppError {
+  return new AppError("IDEMPOTENCY_KEY_REUSED", `The Idempotency-Key was already used for ${what} ${id} with another request; nothing was changed.`, [
+    { in: "headers", path: "idempotency-key", message: "was already used with another request" },
+  ]);
+}
+
 /** The stored key and hash of a request, or null when it came without an Idempotency-Key. */
 export function keyedCreate(caller: Principal, key: string | null, request: unknown): KeyedCreate | null {
-  return key === null ? null : { idempotencyKey: `${caller.userId}|key|${key}`, requestHash: canonicalJsonSha256(request) };
+  return key === null ? null : { idempotencyKey: callerKeyText(caller, key), requestHash: canonicalJsonSha256(request) };
 }
 
 function repeatedId(found: Created | null, keyed: KeyedCreate, what: string): string | null {
   if (!found) return null;
   if (found.requestHash === keyed.requestHash) return found.id;
-  throw new AppError("IDEMPOTENCY_KEY_REUSED", `The Idempotency-Key was already used for ${what} ${found.id} with another request; nothing was changed.`, [
-    { in: "headers", path: "idempotency-key", message: "was already used with another request" },
-  ]);
+  throw idempotencyKeyReused(what, found.id);
 }
 
 /**

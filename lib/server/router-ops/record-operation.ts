@@ -9,6 +9,7 @@ import type { RouterOperation } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { isUniqueViolation } from "@/lib/server/db/unique-violation";
+import { callerKeyText, idempotencyKeyReused } from "@/lib/server/http/create-once";
 import { db, type Tx } from "@/lib/server/db/client";
 import { consumeNonce, type NoncePurpose } from "@/lib/server/nonces/consume-nonce";
 
@@ -16,7 +17,7 @@ import { consumeNonce, type NoncePurpose } from "@/lib/server/nonces/consume-non
 export type RepeatKey = { by: "nonce"; signer: string; nonce: string } | { by: "header"; key: string };
 
 export function repeatKeyText(caller: Principal, key: RepeatKey): string {
-  return key.by === "nonce" ? `${caller.userId}|nonce|${key.signer.toLowerCase()}|${key.nonce.toLowerCase()}` : `${caller.userId}|key|${key.key}`;
+  return key.by === "nonce" ? `${caller.userId}|nonce|${key.signer.toLowerCase()}|${key.nonce.toLowerCase()}` : callerKeyText(caller, key.key);
 }
 
 /** The operation this request repeats, or null for a new request; 409 when the name was used with another body. */
@@ -30,9 +31,7 @@ export async function findRepeat(caller: Principal, key: RepeatKey | null, reque
       { in: "body", path: "nonce", message: "was already used by this signer with another request" },
     ]);
   }
-  throw new AppError("IDEMPOTENCY_KEY_REUSED", `The Idempotency-Key was already used for operation ${existing.id} with another request; nothing was changed.`, [
-    { in: "headers", path: "idempotency-key", message: "was already used with another request" },
-  ]);
+  throw idempotencyKeyReused("operation", existing.id);
 }
 
 export type NewOperation = {
