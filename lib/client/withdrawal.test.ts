@@ -40,7 +40,7 @@ describe("toWithdrawalRequest", () => {
   });
 
   it("keeps the amount exactly as typed: no rounding, no number", () => {
-    const result = toWithdrawalRequest({ ...values, amount: "0.000000000000000001" });
+    const result = toWithdrawalRequest({ ...values, amount: "0.000000000000000001", minorUnits: 18 });
     expect(result.ok && result.request.amount).toBe("0.000000000000000001");
   });
 
