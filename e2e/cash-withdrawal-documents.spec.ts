@@ -46,6 +46,7 @@ async function dropFile(page: Page, target: Locator, file: { name: string; type:
 
 test.describe("withdrawals on the cash page and documents on the profile page", () => {
   test("an investor's credited deposit stays listed after a reload; a withdrawal is checked in the browser, confirmed, signed and completes; too much fails in plain words", async ({ page, browser }) => {
+    test.setTimeout(120_000);
     const sent = recordRequests(page);
     await signIn(page, "bob@example.com", "investor-demo-pass");
     const key = await createKeyAndProfile(page);
