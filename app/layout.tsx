@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { SiteHeader } from "@/components/site-header";
-import { env } from "@/lib/env";
+import { nodeSettings } from "@/lib/server/node-settings";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -30,7 +30,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader />
         <main id="main" className="mx-auto w-full max-w-5xl px-4 py-8">
-          <Providers settings={{ builtInEscrowOrgId: env.ESCROW_ORG_ID }}>{children}</Providers>
+          <Providers settings={nodeSettings()}>{children}</Providers>
         </main>
       </body>
     </html>

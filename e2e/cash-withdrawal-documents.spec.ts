@@ -5,10 +5,13 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 
 import { seriousViolations } from "./axe";
 import {
+  chooseProfile,
   createKeyAndProfile,
   expectNoPrivateKeySent,
+  expectCash,
   exportPrivateKey,
   fillKycCertificate,
+  PASSPHRASE,
   recordIncomingFunds,
   recordRequests,
   requestDepositInstructions,
@@ -28,11 +31,6 @@ function largePng(size: number): Buffer {
   return bytes;
 }
 
-async function expectCash(page: Page, cells: [string, string, string]) {
-  const holdings = page.getByRole("table", { name: /Holdings/ });
-  await expect(holdings.getByRole("row", { name: /USD/ }).getByRole("cell")).toHaveText(cells, { timeout: 20_000 });
-}
-
 /** Drops a file built in the page onto `target`, as a person dragging it from the desktop would. */
 async function dropFile(page: Page, target: Locator, file: { name: string; type: string; bytes?: number[]; size?: number }) {
   const dataTransfer = await page.evaluateHandle((f) => {
@@ -47,7 +45,8 @@ async function dropFile(page: Page, target: Locator, file: { name: string; type:
 }
 
 test.describe("withdrawals on the cash page and documents on the profile page", () => {
-  test("an investor withdraws part of a deposit with a browser signature and sees it complete; too much fails with the reason", async ({ page, browser }) => {
+  test("an investor's credited deposit stays listed after a reload; a withdrawal is checked in the browser, confirmed, signed and completes; too much fails in plain words", async ({ page, browser }) => {
+    test.setTimeout(120_000);
     const sent = recordRequests(page);
     await signIn(page, "bob@example.com", "investor-demo-pass");
     const key = await createKeyAndProfile(page);
@@ -56,20 +55,70 @@ test.describe("withdrawals on the cash page and documents on the profile page", 
     await recordIncomingFunds(browser, reference, "100");
     await expectCash(page, ["100", "0", "100"]);
 
+    // After a reload the deposit instruction is still there, with its reference, and credited.
+    await page.reload();
+    await chooseProfile(page, key.fingerprint);
+    const deposits = page.getByRole("table", { name: /Your deposit instructions/ });
+    const row = deposits.getByRole("row", { name: new RegExp(reference) });
+    await expect(row).toContainText("100 USD");
+    await expect(row).toContainText(/Credited: 100 USD/);
+    // The key is locked by the reload: unlock it to sign the withdrawal.
+    const unlock = page.getByRole("region", { name: "Deposit money" });
+    await unlock.getByLabel(/Passphrase for key/).fill(PASSPHRASE);
+    await unlock.getByRole("button", { name: /Unlock key/ }).click();
+
     const withdraw = page.getByRole("region", { name: "Withdraw money" });
     const form = withdraw.getByRole("form", { name: "Withdraw money" });
     await expect(form.getByText("100 USD available")).toBeVisible();
-    // The amount is checked with the router's schema before anything is signed or sent.
+    const withdrawals = () => sent.filter((r) => r.url.endsWith("/api/router/finapi/payments/withdraw")).length;
+    const review = form.getByRole("button", { name: "Review withdrawal" });
+    // The amount is checked with the router's schema, and against the currency's minor units, before anything is signed or sent.
     await form.getByLabel("How much to withdraw").fill("12,50");
     await form.getByLabel("To bank account (IBAN)").fill("DE89 3704 0044 0532 0130 00");
     await form.getByLabel("Note for the payment organization").fill("to my bank");
-    await form.getByRole("button", { name: "Sign and withdraw" }).click();
+    await review.click();
     await expect(form.getByText(/^How much to withdraw: must be a decimal string/)).toBeVisible();
     await expect(form.getByLabel("How much to withdraw")).toHaveAttribute("aria-invalid", "true");
+    await form.getByLabel("How much to withdraw").fill("12.3456");
+    await review.click();
+    await expect(form.getByText("How much to withdraw: USD has 2 decimal places: enter at most 2 digits after the point, such as 12.34.")).toBeVisible();
 
+    // IBANs are checked for their country's length and their check digits.
     await form.getByLabel("How much to withdraw").fill("40.25");
+    await form.getByLabel("To bank account (IBAN)").fill("DE00 1234");
+    await review.click();
+    await expect(form.getByText(/^To bank account \(IBAN\): an IBAN from Germany \(DE\) has 22 characters; this one has 8/)).toBeVisible();
+    await expect(form.getByLabel("To bank account (IBAN)")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("How much to withdraw")).not.toHaveAttribute("aria-invalid", "true");
+    await form.getByLabel("To bank account (IBAN)").fill("DE88 3704 0044 0532 0130 00");
+    await review.click();
+    await expect(form.getByText(/^To bank account \(IBAN\): its check digits do not match/)).toBeVisible();
+    expect(withdrawals()).toBe(0);
+
+    // A confirmation shows the terms before money leaves: amount, the IBAN in groups of four, who pays, the fee.
+    await form.getByLabel("To bank account (IBAN)").fill("de89370400440532013000");
+    await review.click();
+    const confirmation = withdraw.getByRole("region", { name: "Confirm your withdrawal" });
+    await expect(confirmation.getByRole("heading", { name: "Confirm your withdrawal" })).toBeFocused();
+    await expect(confirmation.getByRole("definition")).toHaveText([
+      "40.25 USD",
+      "DE89 3704 0044 0532 0130 00",
+      "Built-in Escrow",
+      "None: 40.25 USD leaves your account and 40.25 USD is sent to your bank.",
+      "to my bank",
+    ]);
+    expect(withdrawals()).toBe(0);
+    expect(await seriousViolations(page), "withdrawal confirmation").toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/withdrawal-confirmation.png`, fullPage: true });
+    // Changing the details goes back to the form with what was typed.
+    await confirmation.getByRole("button", { name: "Change details" }).click();
+    await expect(confirmation).toHaveCount(0);
+    await expect(form.getByLabel("How much to withdraw")).toHaveValue("40.25");
+    await expect(form.getByLabel("How much to withdraw")).toBeFocused();
+    await review.click();
+
     const posting = page.waitForRequest((r) => r.url().endsWith("/api/router/finapi/payments/withdraw"));
-    await form.getByRole("button", { name: "Sign and withdraw" }).click();
+    await confirmation.getByRole("button", { name: "Sign and withdraw" }).click();
     const request = await posting;
     const body = JSON.parse(request.postData() ?? "{}") as Record<string, unknown>;
     expect(body).toMatchObject({ amount: "40.25", nonce: expect.stringMatching(/^[0-9a-f]{64}$/), signature: expect.stringMatching(/^[0-9a-f]{128}$/) });
@@ -78,26 +127,42 @@ test.describe("withdrawals on the cash page and documents on the profile page", 
       description: "to my bank",
     });
     expect(request.headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
-    await expect(withdraw.getByRole("status").filter({ hasText: /^Withdrawal of 40\.25 USD completed \(operation [0-9a-f-]{36}\)\. Your holding is reduced by 40\.25 USD\.$/ })).toBeVisible();
+    const completed = withdraw.getByRole("status").filter({ hasText: /^Your withdrawal of 40\.25 USD was paid out to DE89 3704 0044 0532 0130 00\. Your holding is 40\.25 USD less\./ });
+    await expect(completed).toBeVisible();
     await expectCash(page, ["59.75", "0", "59.75"]);
-    await expect(form.getByRole("button", { name: "Sign and withdraw" })).toBeEnabled();
+    await expect(review).toBeEnabled();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/withdrawal.png`, fullPage: true });
 
-    // More than is available: the payment organization refuses, and the page says why.
+    // A new attempt replaces the last one's message: the completed withdrawal is not shown beside a new error.
+    await form.getByLabel("To bank account (IBAN)").fill("DE00 1234");
+    await review.click();
+    await expect(form.getByText(/^To bank account \(IBAN\): an IBAN from Germany/)).toBeVisible();
+    await expect(completed).toHaveCount(0);
+
+    // More than is available: the payment organization refuses, and the page says so in plain words,
+    // with the codes for support in a disclosure.
+    await form.getByLabel("To bank account (IBAN)").fill("DE89 3704 0044 0532 0130 00");
     await form.getByLabel("How much to withdraw").fill("1000");
-    await form.getByRole("button", { name: "Sign and withdraw" }).click();
-    const failure = withdraw.getByRole("alert").filter({ hasText: /^Withdrawal of 1000 USD failed/ });
+    await review.click();
+    await confirmation.getByRole("button", { name: "Sign and withdraw" }).click();
+    const failure = withdraw.getByRole("alert").filter({ hasText: /^Your withdrawal of 1000 USD was not paid out/ });
     await expect(failure).toBeVisible();
-    await expect(failure).toContainText("insufficient available funds");
-    await expect(failure).toContainText("Nothing was paid out.");
+    await expect(failure).toContainText("your account does not have enough money available for it");
+    await expect(failure).toContainText("Nothing left your account.");
+    await expect(failure).not.toContainText("Code");
+    const details = withdraw.getByRole("group").filter({ has: page.getByText("Details for support") });
+    await details.getByText("Details for support").click();
+    await expect(details).toContainText("Code 30");
+    await expect(details).toContainText("insufficient available funds");
+    await expect(details).toContainText(/operation [0-9a-f-]{36}/);
     await expectCash(page, ["59.75", "0", "59.75"]);
     expect(await seriousViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: "dark" });
     expect(await seriousViolations(page), "withdrawal, dark").toEqual([]);
     await page.emulateMedia({ colorScheme: "light" });
 
-    expect(sent.filter((r) => r.url.endsWith("/api/router/finapi/payments/withdraw"))).toHaveLength(2);
+    expect(withdrawals()).toBe(2);
     expectNoPrivateKeySent(sent, privateKey);
   });
 

@@ -73,6 +73,24 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     expect(reference).toMatch(/^ESC-[0-9A-HJKMNP-TV-Z]{12}$/);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // A reload forgets nothing: the instruction is listed with its reference, amount, status and
+    // date, and its bank details open again, so the investor never needs to ask for new ones.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Cash", level: 1 })).toBeVisible();
+    const deposits = page.getByRole("table", { name: /Your deposit instructions/ });
+    await expect(deposits.getByRole("columnheader")).toHaveText(["Requested", "Amount", "Reference number", "Status", "Bank details"]);
+    const row = deposits.getByRole("row", { name: new RegExp(reference) });
+    await expect(row.getByRole("cell").nth(0)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+    await expect(row.getByRole("cell").nth(1)).toHaveText("250 USD");
+    await expect(row.getByRole("cell").nth(2)).toHaveText(reference);
+    await expect(row.getByRole("cell").nth(3)).toHaveText("Waiting for your transfer");
+    await row.getByRole("button", { name: `Show bank details for ${reference}` }).click();
+    const again = page.getByRole("region", { name: "Deposit instructions" });
+    await expect(again.getByText("Send 250 USD by bank transfer")).toBeVisible();
+    await expect(again.getByText(reference, { exact: true })).toBeVisible();
+    expect(await seriousViolations(page), "deposit list after a reload").toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/deposit-list.png`, fullPage: true });
+
     // The operator records the money that arrived with that reference (the operator's page comes
     // later; the call is the one it will make); the open holdings table shows the credit.
     const operatorContext = await browser.newContext();
@@ -91,8 +109,10 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     const holdings = page.getByRole("table", { name: /Holdings/ });
     await expect(holdings.getByRole("row", { name: /USD/ })).toContainText("250", { timeout: 20_000 });
     await expect(holdings.getByRole("row", { name: /USD/ }).getByRole("cell")).toHaveText(["250", "0", "250"]);
+    await expect(row.getByRole("cell").nth(3)).toHaveText("Credited: 250 USD", { timeout: 20_000 });
     await page.screenshot({ path: `${SCREENSHOTS}/cash.png`, fullPage: true });
-    expect(sockets).toEqual([`${origin().replace("http", "ws")}/api/graphql`]);
+    // One socket per page load (the reload opened a second), always to this origin's GraphQL endpoint.
+    expect(new Set(sockets)).toEqual(new Set([`${origin().replace("http", "ws")}/api/graphql`]));
 
     // What left the browser: the public key and signatures, never the private key, never elsewhere.
     expect(sent.some((r) => r.url.endsWith("/api/router/finapi/profiles/owner") && r.body.includes(sealed.finId))).toBe(true);

@@ -1,15 +1,18 @@
 "use client";
 
+import { useId } from "react";
+
 import { CopyButton } from "@/components/ui/copy-button";
 import { cardClass } from "@/components/ui/styles";
 import { parseDepositDescription } from "@/lib/domain/escrow/deposit-description";
 
 /** The bank details to pay with, one copy button per line; the reference number matches the money to you. */
 export function DepositInstructionCard({ description, amount, currency }: { description: string; amount: string; currency: string }) {
+  const headingId = useId();
   const lines = [...parseDepositDescription(description)];
   return (
-    <section aria-labelledby="instruction-heading" className={`${cardClass} mt-4 border-blue-300 dark:border-blue-800`}>
-      <h3 id="instruction-heading" className="font-medium">
+    <section aria-labelledby={headingId} className={`${cardClass} mt-4 border-blue-300 dark:border-blue-800`}>
+      <h3 id={headingId} className="font-medium">
         Deposit instructions
       </h3>
       <p className="mt-1 text-sm">

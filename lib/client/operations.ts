@@ -26,3 +26,37 @@ export function useOperationStatus<R extends z.ZodType>(cid: string | null, resp
     staleTime: Infinity,
   });
 }
+
+/** Why an operation failed and what to do, in words for the investor; the codes go to a details disclosure. */
+export type PlainFailure = { reason: string; advice: string };
+
+const SUPPORT = "contact support with the details below";
+
+/**
+ * The payment organization's or the router's message (`error.Message`, meant for support) read for
+ * its cause. Only causes this network's adapters name are recognised; anything else gets a general
+ * sentence, never the codes.
+ */
+export function plainFailure(kind: "deposit" | "withdraw", error: { Code: number; Message: string }): PlainFailure {
+  const message = error.Message;
+  if (/insufficient available funds|there are no funds to pay out/.test(message)) {
+    return { reason: "your account does not have enough money available for it", advice: "Withdraw at most the available amount shown under Holdings." };
+  }
+  const currency = /keeps no ([A-Z]{3}) accounts/.exec(message)?.[1];
+  if (currency) {
+    return { reason: `the payment organization does not keep accounts in ${currency}`, advice: "Choose another currency or another payment organization." };
+  }
+  if (/more fraction digits than the currency/.test(message)) {
+    return { reason: "the amount has more decimal places than the currency allows", advice: "Round the amount to the currency's smallest unit and try again." };
+  }
+  if (/\(HTTP 40[13]\)/.test(message)) {
+    return { reason: "the payment organization did not accept this network's request", advice: `This is not something you can fix: ${SUPPORT}.` };
+  }
+  if (/no answer within|did not answer|no longer has an adapter/.test(message)) {
+    return {
+      reason: "the payment organization did not answer in time",
+      advice: kind === "withdraw" ? `Try again later, or ${SUPPORT}.` : "Try again later, or choose another payment organization.",
+    };
+  }
+  return { reason: "the payment organization refused it", advice: `Try again later, or ${SUPPORT}.` };
+}

@@ -7,7 +7,7 @@ import { buildPayoutTemplate } from "@/lib/domain/signature-template";
 import { polledOperationOf } from "@/lib/schemas/operation";
 import { routerWithdrawalResponseSchema, withdrawalRequestSchema } from "@/lib/schemas/payment";
 
-import { signWithdrawalRequest, toWithdrawalRequest, withdrawalFieldErrors, withdrawalStateOf, type WithdrawalFormValues } from "./withdrawal";
+import { signWithdrawalRequest, toWithdrawalRequest, withdrawalConfirmation, withdrawalFieldErrors, withdrawalStateOf, type WithdrawalFormValues } from "./withdrawal";
 
 const privateKey = generatePrivateKey();
 const finId = getFinId(privateKey);
@@ -19,6 +19,7 @@ const values: WithdrawalFormValues = {
   amount: " 40.50 ",
   iban: "de89 3704 0044 0532 0130 00",
   description: " to my bank ",
+  minorUnits: 2,
 };
 
 describe("toWithdrawalRequest", () => {
@@ -39,7 +40,7 @@ describe("toWithdrawalRequest", () => {
   });
 
   it("keeps the amount exactly as typed: no rounding, no number", () => {
-    const result = toWithdrawalRequest({ ...values, amount: "0.000000000000000001" });
+    const result = toWithdrawalRequest({ ...values, amount: "0.000000000000000001", minorUnits: 18 });
     expect(result.ok && result.request.amount).toBe("0.000000000000000001");
   });
 
@@ -49,6 +50,28 @@ describe("toWithdrawalRequest", () => {
     if (result.ok) return;
     expect(Object.keys(result.errors).sort()).toEqual(["amount", "currency", "description", "iban"]);
     expect(result.errors.iban).toMatch(/IBAN/);
+  });
+
+  it("checks the amount against the currency's minor units before anything is signed", () => {
+    expect(toWithdrawalRequest({ ...values, amount: "12.3456" })).toEqual({
+      ok: false,
+      errors: { amount: "USD has 2 decimal places: enter at most 2 digits after the point, such as 12.34." },
+    });
+    expect(toWithdrawalRequest({ ...values, amount: "12.340" }).ok).toBe(true);
+    expect(toWithdrawalRequest({ ...values, currency: "JPY", amount: "1200.5", minorUnits: 0 })).toEqual({
+      ok: false,
+      errors: { amount: "JPY has no decimal places: enter a whole amount, such as 1200." },
+    });
+    // Minor units not known (another payment organization that did not declare its currencies): the server decides.
+    expect(toWithdrawalRequest({ ...values, amount: "12.3456", minorUnits: null }).ok).toBe(true);
+  });
+
+  it("checks the IBAN's length for its country and its check digits, in the form's words", () => {
+    expect(toWithdrawalRequest({ ...values, iban: "DE00 1234" })).toEqual({ ok: false, errors: { iban: "an IBAN from Germany (DE) has 22 characters; this one has 8" } });
+    expect(toWithdrawalRequest({ ...values, iban: "DE88 3704 0044 0532 0130 00" })).toEqual({
+      ok: false,
+      errors: { iban: "its check digits do not match the rest: a character is probably mistyped" },
+    });
   });
 
   it("refuses zero and negative amounts", () => {
@@ -98,6 +121,20 @@ describe("withdrawalFieldErrors", () => {
       orgId: "names bankco, which the profile is not shared with",
       form: "does not verify",
     });
+  });
+});
+
+describe("withdrawalConfirmation", () => {
+  it("lists what the investor confirms before money leaves: amount, the IBAN in fours, who pays out, the fee", () => {
+    const built = toWithdrawalRequest(values);
+    if (!built.ok) throw new Error("values are valid");
+    expect(withdrawalConfirmation(built.request, "Built-in Escrow")).toEqual([
+      ["Amount", "40.50 USD"],
+      ["To bank account (IBAN)", "DE89 3704 0044 0532 0130 00"],
+      ["Paid out by", "Built-in Escrow"],
+      ["Fee", "None: 40.50 USD leaves your account and 40.50 USD is sent to your bank."],
+      ["Note for the payment organization", "to my bank"],
+    ]);
   });
 });
 

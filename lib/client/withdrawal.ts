@@ -1,12 +1,15 @@
 // Building a signed withdrawal in the browser (README "Deposits, withdrawals and operations",
-// decisions.md §5): the form's fields become the request body, checked with the schema the router
-// parses it with, so errors name the form's fields; the payout template is rebuilt from exactly those
-// terms and signed by the profile's key through `sign`, so only the nonce and the signature travel.
-// Then the operation's envelope is read as one of three states the page shows.
+// decisions.md §5): the form's fields become the withdrawal's terms, checked with the schema the
+// router parses them with (the IBAN's length and check digits included) and against the currency's
+// minor units, so errors name the form's fields; the investor confirms the terms; the payout template
+// is rebuilt from exactly those terms and signed by the profile's key through `sign`, so only the
+// nonce and the signature travel. Then the operation's envelope is read as one of three states.
+import { minorUnitsProblem } from "@/lib/client/payment-organizations";
 import { generateNonce } from "@/lib/domain/nonce";
 import { buildPayoutTemplate } from "@/lib/domain/signature-template";
+import { groupIban } from "@/lib/schemas/iban";
 import type { OperationError } from "@/lib/schemas/operation";
-import { withdrawalRequestSchema, type WithdrawalRequest } from "@/lib/schemas/payment";
+import { withdrawalTermsSchema, type WithdrawalRequest, type WithdrawalTerms } from "@/lib/schemas/payment";
 
 export type WithdrawalFormValues = {
   profileId: string;
@@ -18,12 +21,14 @@ export type WithdrawalFormValues = {
   /** Where the money goes. */
   iban: string;
   description: string;
+  /** The currency's minor units at the payment organization, when known (null: the server decides). */
+  minorUnits: number | null;
 };
 
 /** The form's own field names, which the errors are keyed by. */
 export type WithdrawalField = "amount" | "currency" | "orgId" | "iban" | "description" | "form";
 
-export type WithdrawalFormResult = { ok: true; request: WithdrawalRequest } | { ok: false; errors: Partial<Record<WithdrawalField, string>> };
+export type WithdrawalFormResult = { ok: true; request: WithdrawalTerms } | { ok: false; errors: Partial<Record<WithdrawalField, string>> };
 
 /** Which form field an issue path of the request body belongs to. */
 export function withdrawalFieldOf(path: readonly PropertyKey[]): WithdrawalField {
@@ -38,7 +43,7 @@ export function withdrawalFieldOf(path: readonly PropertyKey[]): WithdrawalField
   return "form";
 }
 
-/** The unsigned request body, or what is wrong with each field. The money leaves and arrives in one currency. */
+/** The withdrawal's terms (the body before it is signed), or what is wrong with each field. The money leaves and arrives in one currency. */
 export function toWithdrawalRequest(values: WithdrawalFormValues): WithdrawalFormResult {
   const asset = { type: "fiat", code: values.currency };
   const body = {
@@ -47,9 +52,25 @@ export function toWithdrawalRequest(values: WithdrawalFormValues): WithdrawalFor
     amount: values.amount.trim(),
     withdrawInstruction: { account: { account: { type: "iban", code: values.iban }, asset }, description: values.description.trim() },
   };
-  const parsed = withdrawalRequestSchema.safeParse(body);
-  if (parsed.success) return { ok: true, request: parsed.data };
-  return { ok: false, errors: withdrawalFieldErrors(parsed.error.issues) };
+  const parsed = withdrawalTermsSchema.safeParse(body);
+  const errors = parsed.success ? {} : withdrawalFieldErrors(parsed.error.issues);
+  const precision = values.minorUnits === null ? null : minorUnitsProblem(values.amount, values.currency, values.minorUnits);
+  if (precision) errors.amount ??= precision;
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, request: parsed.data };
+  return { ok: false, errors };
+}
+
+/** What the investor confirms before money leaves, as label and value pairs. No payment organization here charges a fee. */
+export function withdrawalConfirmation(terms: WithdrawalTerms, organizationName: string): [label: string, value: string][] {
+  const { account, asset } = terms.withdrawInstruction.account;
+  const money = `${terms.amount} ${asset.type === "fiat" ? asset.code : ""}`.trim();
+  return [
+    ["Amount", money],
+    ["To bank account (IBAN)", account.type === "iban" ? groupIban(account.code) : account.finId],
+    ["Paid out by", organizationName],
+    ["Fee", `None: ${money} leaves your account and ${money} is sent to your bank.`],
+    ["Note for the payment organization", terms.withdrawInstruction.description],
+  ];
 }
 
 /** The first message per form field, from zod issues or the router's problem document (paths split at "."). */
@@ -59,12 +80,12 @@ export function withdrawalFieldErrors(issues: readonly { path: readonly Property
   return errors;
 }
 
-/** The request with a fresh nonce and the signature over the payout template of its own terms. */
-export function signWithdrawalRequest(request: WithdrawalRequest, sign: (hashHex: string) => string, nonce: string = generateNonce()): WithdrawalRequest {
-  const { account, asset } = request.account;
+/** The request: the terms with a fresh nonce and the signature over the payout template of exactly those terms. */
+export function signWithdrawalRequest(terms: WithdrawalTerms, sign: (hashHex: string) => string, nonce: string = generateNonce()): WithdrawalRequest {
+  const { account, asset } = terms.account;
   if (account.type !== "finId" || asset.type !== "fiat") throw new Error("a withdrawal leaves the profile's own finId account in fiat money");
-  const template = buildPayoutTemplate({ nonce, assetType: "fiat", assetId: asset.code, srcAccountType: "finId", srcAccount: account.finId, amount: request.amount });
-  return { ...request, nonce, signature: sign(template.hash) };
+  const template = buildPayoutTemplate({ nonce, assetType: "fiat", assetId: asset.code, srcAccountType: "finId", srcAccount: account.finId, amount: terms.amount });
+  return { ...terms, nonce, signature: sign(template.hash) };
 }
 
 /** What a withdrawal's envelope (bare, or unwrapped from the receipt wrapper) says. */

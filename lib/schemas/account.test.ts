@@ -18,13 +18,19 @@ describe("accountSchema", () => {
 
   it.each([
     "DE8937040044053201300",
+    "DE88370400440532013000",
     "D989370400440532013000",
     "DEXX370400440532013000",
     "DE89",
     `DE89${"1".repeat(31)}`,
     "DE89-3704",
-  ])("refuses IBAN-shaped nonsense %s", (code) => {
-    expect(ibanSchema.safeParse(code).success).toBe(code === "DE8937040044053201300");
+  ])("refuses IBAN-shaped nonsense %s, a wrong length or wrong check digits included", (code) => {
+    expect(ibanSchema.safeParse(code).success).toBe(false);
+    expect(accountSchema.safeParse({ type: "iban", code }).success).toBe(false);
+  });
+
+  it("reads others' answers by the IBAN's shape only", () => {
+    expect(accountSchemas.tolerant.account.safeParse({ type: "iban", code: "DE88370400440532013000" }).success).toBe(true);
   });
 
   it("names the IBAN rule", () => {

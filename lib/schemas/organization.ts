@@ -11,6 +11,11 @@ export const organizationSchema = tolerantObject({
   id: orgIdSchema,
   name: text(NAME_MAX_LENGTH),
   kind: organizationKindSchema,
+  /**
+   * Whether a payment organization's adapter answered the router's last check (the built-in escrow
+   * and routers: always). This node always sends it; decisions.md §8 lists only id, name and kind.
+   */
+  available: z.boolean().optional(),
 });
 
 export const organizationsResponseSchema = tolerantObject({

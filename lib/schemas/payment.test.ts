@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { depositRequestSchema, routerDepositResponseSchema, withdrawalRequestSchema } from "@/lib/schemas/payment";
+import { depositRequestSchema, routerDepositResponseSchema, withdrawalRequestSchema, withdrawalTermsSchema } from "@/lib/schemas/payment";
 import {
   BUYER_FIN_ID,
   BUYER_PROFILE_ID,
@@ -62,29 +62,41 @@ describe("withdrawalRequestSchema", () => {
     },
   };
 
-  it("accepts the interface.md body, signed or not", () => {
-    expect(withdrawalRequestSchema.parse(withdrawal)).toEqual(withdrawal);
-    expect(withdrawalRequestSchema.safeParse({ ...withdrawal, nonce: NONCE, signature: BUYER_SIGNATURE }).success).toBe(
-      true,
-    );
+  const signed = { ...withdrawal, nonce: NONCE, signature: BUYER_SIGNATURE };
+  const SIGNED_ONLY = "is required: a withdrawal pays money out, so it must be signed over the payout template";
+
+  it("accepts the interface.md body, signed", () => {
+    expect(withdrawalRequestSchema.parse(signed)).toEqual(signed);
+    expect(withdrawalTermsSchema.parse(withdrawal)).toEqual(withdrawal);
   });
 
-  it("keeps nonce and signature together", () => {
-    expect(issuesOf(withdrawalRequestSchema, { ...withdrawal, signature: BUYER_SIGNATURE })).toEqual([
-      "nonce: nonce and signature must be given together, or both left out",
-    ]);
+  it("refuses an unsigned withdrawal, naming nonce and signature (a payout is a signed operation)", () => {
+    expect(issuesOf(withdrawalRequestSchema, withdrawal)).toEqual([`nonce: ${SIGNED_ONLY}`, `signature: ${SIGNED_ONLY}`]);
+    expect(issuesOf(withdrawalRequestSchema, { ...withdrawal, signature: BUYER_SIGNATURE })).toEqual([`nonce: ${SIGNED_ONLY}`]);
+    expect(issuesOf(withdrawalRequestSchema, { ...withdrawal, nonce: NONCE })).toEqual([`signature: ${SIGNED_ONLY}`]);
+    expect(withdrawalRequestSchema.safeParse({ ...signed, nonce: "zz" }).success).toBe(false);
   });
 
   it("needs the withdraw instruction with a description", () => {
-    expect(issuesOf(withdrawalRequestSchema, omit(withdrawal, "withdrawInstruction"))).toEqual([
+    expect(issuesOf(withdrawalRequestSchema, omit(signed, "withdrawInstruction"))).toEqual([
       "withdrawInstruction: is required",
     ]);
     expect(
       issuesOf(withdrawalRequestSchema, {
-        ...withdrawal,
+        ...signed,
         withdrawInstruction: { ...withdrawal.withdrawInstruction, description: "" },
       }),
     ).toEqual(["withdrawInstruction.description: must not be empty"]);
+  });
+
+  it("checks the destination IBAN's length and check digits", () => {
+    const to = (code: string) => ({ ...signed, withdrawInstruction: { ...withdrawal.withdrawInstruction, account: { account: { type: "iban", code }, asset: USD } } });
+    expect(issuesOf(withdrawalRequestSchema, to("DE00 1234"))).toEqual([
+      "withdrawInstruction.account.account.code: an IBAN from Germany (DE) has 22 characters; this one has 8",
+    ]);
+    expect(issuesOf(withdrawalRequestSchema, to("DE88370400440532013000"))).toEqual([
+      "withdrawInstruction.account.account.code: its check digits do not match the rest: a character is probably mistyped",
+    ]);
   });
 });
 

@@ -128,7 +128,7 @@ describe("deposit instructions and incoming funds", () => {
     // The credit waits in the outbox for the router's ledger import, with its transaction id.
     const [report] = await queryRows<{ payload: string; status: string }>(`SELECT "payload", "status" FROM "EscrowOutbox" WHERE "payload" LIKE $1`, [`%${id}%`]);
     expect(JSON.parse(report?.payload ?? "{}")).toMatchObject({
-      transactions: [{ id, asset: { type: "fiat", code: "USD" }, quantity: "100.50", destination: party(investor.finId), settlementRef: "" }],
+      transactions: [{ id, asset: { type: "fiat", code: "USD" }, quantity: "100.50", destination: party(investor.finId), settlementRef: reference }],
     });
     await expectBalanced();
   });

@@ -26,6 +26,7 @@ export const WATCHED_TABLES = [
   "AccountWorkflow",
   "Holding",
   "LedgerTransaction",
+  "DepositCredit",
   "AuditLog",
   "EscrowOperation",
   "EscrowDepositInstruction",

@@ -430,6 +430,25 @@ describe("limits", () => {
   });
 });
 
+// A withdrawal pays money out, so it is a signed operation: left unsigned it is malformed, refused
+// before anything is recorded or sent to the payment organization (an Idempotency-Key is no signature).
+describe("signed operations", () => {
+  it.each([
+    ["no nonce and no signature", {}],
+    ["an Idempotency-Key instead of a signature", { "idempotency-key": `fuzz-${randomUUID()}` }],
+  ] as const)("POST /api/router/finapi/payments/withdraw with %s is 400 naming both, nothing written", async (_, headers) => {
+    const route = routeAt("POST", "/api/router/finapi/payments/withdraw");
+    const body = route.valid();
+    delete body.nonce;
+    delete body.signature;
+    const before = await rowCounts();
+    const response = await call(route.method, pathOf(route), { token: tokens[route.caller], body, headers });
+    const problem = await expectProblem(response, 400, "an unsigned withdrawal");
+    expect(problem.errors?.map((e) => e.path).sort()).toEqual(["nonce", "signature"]);
+    expect(countChanges(before, await rowCounts())).toEqual([]);
+  });
+});
+
 // Found by the properties above and pinned here, so they fail every run until fixed rather than when
 // a seed happens to find them. Each is held to the same property (no 5xx, a problem document for a
 // refusal, nothing written by a 4xx); what a fix should answer is in the comments.

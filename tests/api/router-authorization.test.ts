@@ -118,6 +118,7 @@ const ROUTES: readonly RouteCase[] = [
   // Profiles, certificates and documents.
   { method: "GET", path: `${PROFILES}/{profileId}`, strangers: 404, allowed: A() },
   { method: "GET", path: `${PROFILES}/{profileId}/holdings`, strangers: 404, allowed: A() },
+  { method: "GET", path: `${PROFILES}/{profileId}/deposits`, strangers: 404, allowed: A() },
   { method: "GET", path: `${PROFILES}/{profileId}/certificates`, strangers: 404, allowed: A() },
   { method: "POST", path: `${PROFILES}/{profileId}/certificates`, body: () => ({ json: kycCertificate() }), strangers: 404, allowed: A() },
   { method: "GET", path: `${PROFILES}/{profileId}/certificates/{certificateId}`, strangers: 404, allowed: A() },

@@ -42,14 +42,15 @@ export function signedDepositRequest(profileId: string, key: Key, amount: string
   return { ...depositRequest(profileId, key, amount), nonce, signature: signHash(template.hash, (options.signer ?? key).privateKey) };
 }
 
-export function withdrawRequest(profileId: string, key: Key, amount: string, options: { signed?: boolean; signer?: Key } = { signed: true }) {
+/** A withdrawal to `iban` (a real one unless told), signed over the payout template unless `signed: false`. */
+export function withdrawRequest(profileId: string, key: Key, amount: string, options: { signed?: boolean; signer?: Key; iban?: string } = {}) {
   const base = {
     profileId,
     account: escrowAccount(key.finId),
     amount,
-    withdrawInstruction: { account: { account: { type: "iban", code: "DE89370400440532013000" }, asset: { type: "fiat", code: "USD" } }, description: "to my bank" },
+    withdrawInstruction: { account: { account: { type: "iban", code: options.iban ?? "DE89370400440532013000" }, asset: { type: "fiat", code: "USD" } }, description: "to my bank" },
   };
-  if (!options.signed) return base;
+  if (options.signed === false) return base;
   const nonce = generateNonce();
   const template = buildPayoutTemplate({ nonce, assetType: "fiat", assetId: "USD", srcAccountType: "finId", srcAccount: key.finId, amount });
   return { ...base, nonce, signature: signHash(template.hash, (options.signer ?? key).privateKey) };

@@ -212,9 +212,6 @@ describe("withdrawals", () => {
       type: "receipt",
       operation: { cid: expect.any(String), isCompleted: true, error: { Code: 30, Message: expect.stringMatching(/Code 22: .*insufficient available funds/) } },
     });
-    // No signature: the adapter refuses the payout; the router says so with Code 30.
-    const unsigned = await completedAt(server, investor.token, (await postAt(server, WITHDRAW, investor.token, withdrawRequest(profileId, key, "1", { signed: false }))).body);
-    expect(unsigned.operation?.error).toMatchObject({ Code: 30, Message: expect.stringMatching(/refused the payout.*HTTP 400/) });
     expect(await holding(key.finId)).toEqual(before);
     expect(await escrow.account(key.finId)).toEqual(escrowBefore);
   });
@@ -229,5 +226,77 @@ describe("withdrawals", () => {
     const answer = await postAt(server, WITHDRAW, investor.token, eur);
     expect(answer.status).toBe(422);
     expect(await countRows("RouterOperation")).toBe(before);
+  });
+
+  it("refuses an unsigned withdrawal up front, naming nonce and signature: nothing is recorded or sent to the escrow", async () => {
+    await fund("5");
+    const operations = await countRows("RouterOperation");
+    const escrowOperations = await countRows("EscrowOperation");
+    const before = await holding(key.finId);
+    const headers = { "idempotency-key": `unsigned-${Date.now()}` };
+    for (const [what, body] of [
+      ["no nonce and no signature", withdrawRequest(profileId, key, "1", { signed: false })],
+      ["an Idempotency-Key is no signature", withdrawRequest(profileId, key, "1", { signed: false })],
+    ] as const) {
+      const answer = await postAt(server, WITHDRAW, investor.token, body, what.startsWith("an Idempotency") ? headers : {});
+      expect(answer.status, `${what}: ${answer.text}`).toBe(400);
+      expect(answer.body.code).toBe("VALIDATION_FAILED");
+      const errors = answer.body.errors as { path: string; message: string }[];
+      expect(errors.map((e) => e.path).sort(), what).toEqual(["nonce", "signature"]);
+      for (const error of errors) expect(error.message).toMatch(/must be signed over the payout template/);
+    }
+    expect(await countRows("RouterOperation")).toBe(operations);
+    expect(await countRows("EscrowOperation")).toBe(escrowOperations);
+    expect(await holding(key.finId)).toEqual(before);
+  });
+});
+
+describe("IBANs", () => {
+  const CODE_PATH = "withdrawInstruction.account.account.code";
+
+  it("refuses a withdrawal to an IBAN of the wrong length, with a wrong check digit or of no IBAN country: 400 naming the field, nothing recorded or paid", async () => {
+    await fund("10");
+    const operations = await countRows("RouterOperation");
+    const escrowOperations = await countRows("EscrowOperation");
+    const before = await holding(key.finId);
+    const cases: [string, RegExp][] = [
+      ["DE00 1234", /IBAN from Germany \(DE\) has 22 characters; this one has 8/],
+      // DE89 3704 0044 0532 0130 00 with its check digits changed to 88.
+      ["DE88370400440532013000", /check digits/],
+      // The same account with one digit mistyped.
+      ["DE89370400440532013001", /check digits/],
+      ["XX89370400440532013000", /country/],
+    ];
+    for (const [iban, words] of cases) {
+      const answer = await postAt(server, WITHDRAW, investor.token, withdrawRequest(profileId, key, "1", { iban }));
+      expect(answer.status, `${iban}: ${answer.text}`).toBe(400);
+      const errors = answer.body.errors as { path: string; message: string }[];
+      expect(errors.map((e) => e.path), iban).toEqual([CODE_PATH]);
+      expect(errors[0]?.message, iban).toMatch(words);
+    }
+    expect(await countRows("RouterOperation")).toBe(operations);
+    expect(await countRows("EscrowOperation")).toBe(escrowOperations);
+    expect(await holding(key.finId)).toEqual(before);
+  });
+
+  it("pays out to a valid IBAN written with spaces and in lower case, stored without them", async () => {
+    await fund("3");
+    const answer = await postAt(server, WITHDRAW, investor.token, withdrawRequest(profileId, key, "2", { iban: "gb82 west 1234 5698 7654 32" }));
+    expect(answer.status, answer.text).toBe(200);
+    expect(await completedAt(server, investor.token, answer.body)).toMatchObject({ isCompleted: true, type: "withdraw" });
+    const [payout] = await queryRows<{ request: string }>(`SELECT "request" FROM "EscrowOperation" WHERE "kind" = 'payout' ORDER BY "createdAt" DESC LIMIT 1`);
+    expect(JSON.parse(payout?.request ?? "{}")).toMatchObject({ payoutInstruction: { description: "to IBAN GB82WEST12345698765432 | to my bank" } });
+  });
+
+  it("checks the IBAN of an account to prove the same way", async () => {
+    const workflows = await countRows("AccountWorkflow");
+    for (const code of ["DE00 1234", "DE88370400440532013000"]) {
+      const answer = await postAt(server, `/api/profiles/investor/${profileId}/account`, investor.token, { account: { type: "iban", code } });
+      expect(answer.status, `${code}: ${answer.text}`).toBe(400);
+      expect((answer.body.errors as { path: string }[]).map((e) => e.path)).toEqual(["account.code"]);
+    }
+    expect(await countRows("AccountWorkflow")).toBe(workflows);
+    const valid = await postAt(server, `/api/profiles/investor/${profileId}/account`, investor.token, { account: { type: "iban", code: "DE89 3704 0044 0532 0130 00" } });
+    expect(valid.status, valid.text).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 // POST {adapter_url}/operator/incoming (decisions.md §8) – money reached the bank with a reference
 // number: the escrow account whose deposit instruction carries it is credited (bank → customer),
-// and the credit is queued in the outbox as a ledger transaction for the router, delivered after
-// commit. An Idempotency-Key makes a retried recording credit once.
+// and the credit is queued in the outbox as a ledger transaction for the router (its settlementRef
+// the reference, so the router links it to the instruction), delivered after commit. An Idempotency-Key makes a retried recording credit once.
 import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/domain/app-error";
 import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
@@ -69,7 +69,8 @@ export async function recordIncomingFunds(
           quantity: request.amount,
           timestamp: epochSeconds(new Date()),
           destination: { finId: instruction.ownerFinId, account: { type: "finId", finId: instruction.ownerFinId, orgId: env.ESCROW_ORG_ID } },
-          settlementRef: "",
+          // The deposit instruction this money settles: the router lists it as credited.
+          settlementRef: request.reference,
           transactionDetails: { transactionId: entryId },
         },
       ],

@@ -10,6 +10,7 @@ import type { LedgerImportRequest, LedgerTransaction } from "@/lib/schemas/ledge
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
+import { recordDepositCredits } from "@/lib/server/router-ops/record-deposit-credits";
 import { adjustHoldings } from "./adjust-holdings";
 
 /** Admins, escrow operators, and the program users of escrow organizations reporting their books. */
@@ -74,6 +75,8 @@ export async function importLedgerTransactions(body: LedgerImportRequest, caller
       );
     }
     await adjustHoldings(tx, deltas);
+    // Credits naming a deposit instruction's reference mark it credited in the deposit list.
+    await recordDepositCredits(tx, freshTransactions);
     for (const e of fresh) {
       await tx.ledgerTransaction.create({
         data: { id: e.transaction.id, contentHash: e.hash, content: JSON.stringify(e.transaction), importedByUserId: caller.userId },

@@ -32,10 +32,20 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** POSTs `body` to `{adapterUrl}{path}`; network failures and timeouts throw AdapterUnreachable, any HTTP answer is returned. */
-export async function callAdapter(org: PaymentOrganization, path: string, body: unknown, idempotencyKey: string): Promise<AdapterAnswer> {
+/**
+ * POSTs `body` to `{adapterUrl}{path}` (with `idempotencyKey` when it changes something); network
+ * failures and timeouts throw AdapterUnreachable, any HTTP answer is returned.
+ */
+export async function callAdapter(
+  org: PaymentOrganization,
+  path: string,
+  body: unknown,
+  idempotencyKey: string | null,
+  timeoutMs: number = env.ROUTER_ADAPTER_TIMEOUT_MS,
+): Promise<AdapterAnswer> {
   // Small JSON between organizations: compressing it costs both sides more CPU than it saves.
-  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json", "accept-encoding": "identity", "idempotency-key": idempotencyKey };
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json", "accept-encoding": "identity" };
+  if (idempotencyKey !== null) headers["idempotency-key"] = idempotencyKey;
   if (org.adapterTokenSealed) headers.authorization = `Bearer ${openSecret(org.adapterTokenSealed, env.AUTH_SECRET, ADAPTER_TOKEN_PURPOSE)}`;
   let response: Response;
   let text: string;
@@ -44,7 +54,7 @@ export async function callAdapter(org: PaymentOrganization, path: string, body: 
       method: "POST",
       headers,
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(env.ROUTER_ADAPTER_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
       redirect: "error",
     });
     text = (await response.text()).slice(0, ANSWER_MAX_CHARS);

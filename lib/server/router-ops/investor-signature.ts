@@ -1,7 +1,7 @@
-// The investor's optional signature on a deposit or withdrawal (decisions.md §5): the nonce must be
-// fresh, and the signature must verify over the template rebuilt from the request's own terms. A bare
-// hex signature is completed with that template; one sent with its template must carry exactly it.
-// The adapter receives `{ signature, template }` and verifies it again itself.
+// The investor's signature on a deposit (optional) or a withdrawal (required, decisions.md §5): the
+// nonce must be fresh, and the signature must verify over the template rebuilt from the request's
+// own terms. A bare hex signature is completed with that template; one sent with its template must
+// carry exactly it. The adapter receives `{ signature, template }` and verifies it again itself.
 import { AppError } from "@/lib/domain/app-error";
 import type { SignedEnvelope } from "@/lib/domain/escrow/signed-terms";
 import type { SignatureTemplate } from "@/lib/domain/signature-template";
@@ -9,13 +9,11 @@ import type { InvestorSignature } from "@/lib/schemas/payment";
 import { assertFreshNonce } from "@/lib/server/nonces/consume-nonce";
 
 type Verdict = { ok: true } | { ok: false; refusal: string };
+type TemplateFor = (nonce: string) => SignatureTemplate;
+type Verify = (envelope: SignedEnvelope) => Verdict;
 
-export function checkInvestorSignature(
-  signed: { nonce?: string; signature?: InvestorSignature },
-  templateFor: (nonce: string) => SignatureTemplate,
-  verify: (envelope: SignedEnvelope) => Verdict,
-): SignedEnvelope | null {
-  if (signed.nonce === undefined || signed.signature === undefined) return null;
+/** The signed envelope of a request that must be signed; 422 when the nonce is stale or the signature does not verify. */
+export function verifyInvestorSignature(signed: { nonce: string; signature: InvestorSignature }, templateFor: TemplateFor, verify: Verify): SignedEnvelope {
   assertFreshNonce(signed.nonce, { in: "body", path: "nonce" });
   const signature =
     typeof signed.signature === "string" ? { signature: signed.signature, template: templateFor(signed.nonce) } : signed.signature;
@@ -25,4 +23,10 @@ export function checkInvestorSignature(
     throw new AppError("BAD_SIGNATURE", `The signature is refused: ${verdict.refusal}.`, [{ in: "body", path: "signature", message: verdict.refusal }]);
   }
   return envelope;
+}
+
+/** The same for a request that may be signed: null when it is not. */
+export function checkInvestorSignature(signed: { nonce?: string; signature?: InvestorSignature }, templateFor: TemplateFor, verify: Verify): SignedEnvelope | null {
+  if (signed.nonce === undefined || signed.signature === undefined) return null;
+  return verifyInvestorSignature({ nonce: signed.nonce, signature: signed.signature }, templateFor, verify);
 }

@@ -1,14 +1,16 @@
 // POST {router_url}/finapi/payments/withdraw – pay funds out of the profile's escrow account
 // (flows.md "Withdrawal"): like a deposit, routed to the adapter's payout with the investor's payout
-// template. The adapter refuses an unsigned payout; that refusal completes the operation with Code 30.
+// template. The signature is required (the schema refuses an unsigned body before this runs) and is
+// verified here, so nothing is recorded or sent for a payout the investor did not sign.
 import { AppError } from "@/lib/domain/app-error";
 import { verifyPayoutSignature } from "@/lib/domain/escrow/signed-terms";
 import { buildPayoutTemplate } from "@/lib/domain/signature-template";
 import type { Account } from "@/lib/schemas/account";
+import type { PayoutRequest } from "@/lib/schemas/adapter";
 import { DESCRIPTION_MAX_LENGTH } from "@/lib/schemas/common";
 import type { WithdrawalRequest } from "@/lib/schemas/payment";
 import type { Principal } from "@/lib/server/auth/principal";
-import { checkInvestorSignature } from "./investor-signature";
+import { verifyInvestorSignature } from "./investor-signature";
 import { paymentRouteFor } from "./payment-route";
 import { submitPayment, type RequestOptions } from "./submit-payment";
 
@@ -38,18 +40,19 @@ export async function requestWithdrawal(body: WithdrawalRequest, caller: Princip
     }
     const description = payoutDescription(body);
     const terms = { currency: route.currency, sourceFinId: profile.finId, amount: body.amount };
-    const signed = checkInvestorSignature(
+    const signed = verifyInvestorSignature(
       body,
       (nonce) =>
         buildPayoutTemplate({ nonce, assetType: "fiat", assetId: route.currency, srcAccountType: "finId", srcAccount: profile.finId, amount: body.amount }),
       (envelope) => verifyPayoutSignature(envelope, terms),
     );
-    const adapterBody = {
+    const adapterBody: PayoutRequest = {
       asset: { type: "fiat", code: route.currency },
       source: route.party,
       amount: body.amount,
       payoutInstruction: { description },
-      ...(signed ? { nonce: signed.nonce, signature: signed.signature } : {}),
+      nonce: signed.nonce,
+      signature: signed.signature,
     };
     return { organizationId: route.org.id, adapterBody };
   });

@@ -1,5 +1,5 @@
-// GET /api/router/finapi/organizations – the organizations this node knows (any signed-in caller)
+// GET /api/router/finapi/organizations – the organizations this node knows, and whether each payment organization's adapter answers (any signed-in caller)
 import { route } from "@/lib/server/http/route";
-import { listOrganizations } from "@/lib/server/organizations/list-organizations";
+import { listOrganizationsWithAvailability } from "@/lib/server/organizations/list-organizations";
 
-export const GET = route({}, async () => ({ organizations: await listOrganizations() }));
+export const GET = route({}, async () => ({ organizations: await listOrganizationsWithAvailability() }));
