@@ -14,6 +14,7 @@ import { signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";
 import { adminToken, call, callOversized, createUser, uniqueEmail } from "./helpers";
 import { depositBody, holdBody, inSeconds, newKey, party, payoutBody, planId, releaseBody, rollbackBody, usd } from "./escrow-client";
+import { expectReconciled } from "./reconciliation";
 import { depositRequest, withdrawRequest } from "./router-client";
 import {
   assetBody,
@@ -373,6 +374,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await settled();
   await closeRowCounts();
+  await expectReconciled();
 });
 
 for (const route of ROUTES) {

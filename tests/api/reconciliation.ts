@@ -40,6 +40,6 @@ export async function expectReconciled(server?: { baseUrl: string; adminToken: s
     report = await reconciliationOf(server);
   }
   expect(report.inFlight, "work still under way when the reconciliation was checked").toEqual({ escrowReports: 0, settlements: 0, withdrawals: 0 });
-  expect(report.differences, "the router's holdings differ from the built-in escrow's accounts").toEqual([]);
+  expect(report.differences, `the router's holdings differ from the built-in escrow's accounts: ${JSON.stringify(report.differences)}`).toEqual([]);
   return report;
 }

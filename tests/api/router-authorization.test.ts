@@ -14,6 +14,7 @@ import { signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";
 import { adminToken, call, createUser, queryRows, uniqueEmail } from "./helpers";
 import { depositBody, holdBody, inSeconds, newKey, party, payoutBody, planId, releaseBody, rollbackBody, usd } from "./escrow-client";
+import { expectReconciled } from "./reconciliation";
 import { depositRequest, referenceOf, withdrawRequest, type RouterEnvelope } from "./router-client";
 import {
   PNG,
@@ -250,7 +251,8 @@ const ROUTES: readonly RouteCase[] = [
   {
     method: "POST",
     path: "/api/adapter/finapi/payments/payout",
-    body: (f) => ({ json: payoutBody(f.a.key, "5") }),
+    // A key of no profile here: a payout of A's money by another router would move money this router's holdings do not follow.
+    body: () => ({ json: payoutBody(PAYOUT_KEY, "5") }),
     roles: ["organization"],
     allowed: { caller: "organization", status: 200 },
   },
@@ -355,6 +357,7 @@ const ROUTES: readonly RouteCase[] = [
 ];
 
 const SELLER = newKey().finId;
+const PAYOUT_KEY = newKey();
 const HOLD = holdBody({ buyer: newKey(), seller: SELLER, quantity: "10" });
 
 function ledgerCredit(finId: string, orgId: string, quantity = "1000000") {
@@ -505,6 +508,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await settled();
   await closeRowCounts();
+  await expectReconciled();
 });
 
 describe("the fixtures are real", () => {
