@@ -1,7 +1,11 @@
-// Journey (4) of issue 7 and the admin's other pages: an admin imports a ledger file with one bad
-// row, sees it named by row and field, fixes it, imports and sees the summary; creates a user and
-// registers and edits a payment organization; issues the user another token, revokes the first and
-// disables the user, each taking effect on the next request.
+// Journey (4) of issue 7 and the admin's other pages: an admin downloads the ledger template, sees
+// rows in a currency the payment organization does not keep or with more decimals than it has
+// refused in the browser, imports a ledger file with one bad row, sees it named by row and field,
+// fixes it, imports and sees the summary, and checks the reconciliation; creates a user and registers
+// and edits a payment organization with its currencies; issues the user another token, revokes the
+// first and disables the user, each taking effect on the next request.
+import { readFile } from "node:fs/promises";
+
 import { expect, test } from "@playwright/test";
 
 import { generatePrivateKey, getFinId } from "@/lib/domain/secp256k1";
@@ -11,6 +15,9 @@ import { nav, SCREENSHOTS, signIn } from "./journey-helpers";
 
 const COLUMNS = "id,assetType,assetCode,quantity,timestamp,settlementRef,transactionId,sourceFinId,sourceOrgId,sourceIban,destinationFinId,destinationOrgId,destinationIban";
 
+/** The payment organization the journey's ledger files are about: it keeps USD with 2 decimals. */
+const BANK = "ledgerbank";
+
 test("an admin imports a ledger file with one bad row, sees it named, fixes it and imports", async ({ page }) => {
   const alice = getFinId(generatePrivateKey());
   const bob = getFinId(generatePrivateKey());
@@ -19,15 +26,59 @@ test("an admin imports a ledger file with one bad row, sees it named, fixes it a
   const lines = (third: string) =>
     [
       COLUMNS,
-      `${ids[0]},fiat,USD,100,${timestamp},,bank-0001,,,,${alice},escrow,`,
-      `${ids[1]},fiat,USD,40.50,${timestamp},,bank-0002,,,,${bob},escrow,`,
-      `${ids[2]},fiat,USD,${third},${timestamp},,bank-0003,${alice},escrow,,${alice},,DE89370400440532013000`,
+      `${ids[0]},fiat,USD,100,${timestamp},,bank-0001,,,,${alice},${BANK},`,
+      `${ids[1]},fiat,USD,40.50,${timestamp},=HYPERLINK("http://evil.example"),bank-0002,,,,${bob},${BANK},`,
+      `${ids[2]},fiat,USD,${third},${timestamp},,bank-0003,${alice},${BANK},,${alice},,DE89370400440532013000`,
     ].join("\n");
 
   await signIn(page, "admin@example.com", "admin-demo-pass");
+  const registered = await page.request.post("/api/router/admin/organizations", {
+    data: { id: BANK, name: "Ledger Bank", kind: "escrow", adapterUrl: "https://adapter.ledgerbank.example/api", currencies: [{ code: "USD", minorUnits: 2 }] },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
   await nav(page).getByRole("link", { name: "Ledger import" }).click();
   await expect(page.getByRole("heading", { name: "Ledger import", level: 1 })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The help says what ids and timestamps look like, and the template comes from this app.
+  await page.getByText("What the file holds").click();
+  await expect(page.getByText(/a UUID you make once per transaction/)).toBeVisible();
+  await expect(page.getByText(/in whole seconds since 1 January 1970 UTC \(Unix time\)/)).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download the CSV template" }).click();
+  const template = await downloading;
+  expect(template.url()).toBe(new URL("/admin/ledger/template.csv", page.url()).toString());
+  expect(template.suggestedFilename()).toBe("ledger-import-template.csv");
+  const templateText = await readFile(await template.path(), "utf8");
+  expect(templateText.split("\r\n")[0]).toBe(COLUMNS);
+  expect(templateText.split("\r\n").filter((line) => line !== "")).toHaveLength(3);
+
+  // A row in a currency the payment organization does not keep, and one with more decimals than USD
+  // has, are refused in the browser: named by row, field and column; nothing can be imported.
+  const currencies = [
+    COLUMNS,
+    `${crypto.randomUUID()},fiat,XXX,5,${timestamp},,bank-0010,,,,${alice},${BANK},`,
+    `${crypto.randomUUID()},fiat,USD,10.123,${timestamp},,bank-0011,,,,${alice},${BANK},`,
+    `${crypto.randomUUID()},fiat,USD,10.12,${timestamp},,bank-0012,,,,${alice},${BANK},`,
+  ].join("\n");
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/ledger/transaction/import")) sent.push(request.url());
+  });
+  await page.getByLabel("Ledger file (.csv or .json)").setInputFiles({ name: "currencies.csv", mimeType: "text/csv", buffer: Buffer.from(currencies) });
+  await expect(page.getByRole("heading", { name: "Preview of currencies.csv" })).toBeFocused();
+  const refusals = page.getByRole("main").getByRole("alert");
+  await expect(refusals).toContainText("2 problems in 2 rows; nothing is imported.");
+  await expect(refusals.getByRole("listitem")).toHaveText([
+    `Row 1, asset.code (column assetCode): ${BANK} keeps no XXX accounts (it keeps USD)`,
+    "Row 2, quantity (column quantity): 10.123 USD has more fraction digits than USD's 2",
+  ]);
+  const refusedPreview = page.getByRole("table", { name: "Rows of the file, as they will be imported" });
+  await expect(refusedPreview.getByRole("row", { name: /^1 / })).toContainText("Problem");
+  await expect(refusedPreview.getByRole("row", { name: /^2 / })).toContainText("Problem");
+  await expect(refusedPreview.getByRole("row", { name: /^3 / })).toContainText("OK");
+  await expect(page.getByRole("button", { name: "Import 3 transactions" })).toBeDisabled();
+  expect(sent).toEqual([]);
 
   // The third row pays out a negative amount: named by row, field and column; nothing can be imported.
   await page.getByLabel("Ledger file (.csv or .json)").setInputFiles({ name: "bank-statement.csv", mimeType: "text/csv", buffer: Buffer.from(lines("-25")) });
@@ -39,6 +90,10 @@ test("an admin imports a ledger file with one bad row, sees it named, fixes it a
   const preview = page.getByRole("table", { name: "Rows of the file, as they will be imported" });
   await expect(preview.getByRole("row")).toHaveCount(4);
   await expect(preview.getByRole("row", { name: /^3 / })).toContainText("Problem");
+  // A cell that starts like a formula is shown as the text it is, never run or turned into a link.
+  await expect(preview.getByRole("row", { name: /^2 / })).toContainText('=HYPERLINK("http://evil.example")');
+  await expect(preview.getByRole("row", { name: /^2 / })).toContainText("starts like a formula: kept and shown as text");
+  await expect(preview.getByRole("link")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Import 3 transactions" })).toBeDisabled();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SCREENSHOTS}/ledger-import-preview.png`, fullPage: true });
@@ -46,9 +101,9 @@ test("an admin imports a ledger file with one bad row, sees it named, fixes it a
   // Fixed, as JSON dropped on the page: all rows valid, imported, and the summary.
   const fixed = JSON.stringify({
     transactions: [
-      { id: ids[0], asset: { type: "fiat", code: "USD" }, quantity: "100", timestamp, settlementRef: "", destination: { finId: alice, account: { type: "finId", finId: alice, orgId: "escrow" } }, transactionDetails: { transactionId: "bank-0001" } },
-      { id: ids[1], asset: { type: "fiat", code: "USD" }, quantity: "40.50", timestamp, settlementRef: "", destination: { finId: bob, account: { type: "finId", finId: bob, orgId: "escrow" } }, transactionDetails: { transactionId: "bank-0002" } },
-      { id: ids[2], asset: { type: "fiat", code: "USD" }, quantity: "25", timestamp, settlementRef: "", source: { finId: alice, account: { type: "finId", finId: alice, orgId: "escrow" } }, destination: { finId: alice, account: { type: "iban", code: "DE89370400440532013000" } }, transactionDetails: { transactionId: "bank-0003" } },
+      { id: ids[0], asset: { type: "fiat", code: "USD" }, quantity: "100", timestamp, settlementRef: "", destination: { finId: alice, account: { type: "finId", finId: alice, orgId: BANK } }, transactionDetails: { transactionId: "bank-0001" } },
+      { id: ids[1], asset: { type: "fiat", code: "USD" }, quantity: "40.50", timestamp, settlementRef: "", destination: { finId: bob, account: { type: "finId", finId: bob, orgId: BANK } }, transactionDetails: { transactionId: "bank-0002" } },
+      { id: ids[2], asset: { type: "fiat", code: "USD" }, quantity: "25", timestamp, settlementRef: "", source: { finId: alice, account: { type: "finId", finId: alice, orgId: BANK } }, destination: { finId: alice, account: { type: "iban", code: "DE89370400440532013000" } }, transactionDetails: { transactionId: "bank-0003" } },
     ],
   });
   const dataTransfer = await page.evaluateHandle((text) => {
@@ -78,6 +133,15 @@ test("an admin imports a ledger file with one bad row, sees it named, fixes it a
   await page.getByRole("button", { name: "Import 3 transactions" }).click();
   await expect(main.getByRole("alert").getByRole("listitem").filter({ hasText: /^Row 3, source \(column sourceFinId\): would take .* below zero/ })).toBeVisible();
   await expect(main.getByRole("alert").filter({ hasText: /nothing was imported/ })).toBeVisible();
+
+  // The router's holdings against the built-in escrow's books: nothing differs; the other
+  // organization's books cannot be read from here, and the panel says so.
+  await page.getByRole("button", { name: "Check now" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^0 differences: the router's holdings match the built-in escrow's books/ })).toBeVisible();
+  const checked = page.getByRole("list", { name: "Organizations checked" });
+  await expect(checked.getByRole("listitem").filter({ hasText: "(escrow)" })).toContainText("compared");
+  await expect(checked.getByRole("listitem").filter({ hasText: `(${BANK})` })).toContainText("not reconciled (2 holdings)");
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("an admin creates a user and registers and edits a payment organization", async ({ page }) => {
@@ -91,6 +155,10 @@ test("an admin creates a user and registers and edits a payment organization", a
   await register.getByLabel("Name").fill("BankCo");
   await register.getByLabel("Adapter URL").fill("https://adapter.bankco.example/api");
   await register.getByLabel("Adapter token (optional)").fill("bankco-adapter-token-0123456789");
+  await register.getByLabel("Currencies").fill("USD:2, usd:3");
+  await register.getByRole("button", { name: "Register organization" }).click();
+  await expect(register.getByText('Currencies: "usd:3": a currency is three upper-case letters')).toBeVisible();
+  await register.getByLabel("Currencies").fill("USD:2, JPY:0");
   await register.getByRole("button", { name: "Register organization" }).click();
   await expect(register.getByText(/^Id: /)).toBeVisible();
   await register.getByLabel("Id", { exact: true }).fill("bankco");
@@ -98,6 +166,7 @@ test("an admin creates a user and registers and edits a payment organization", a
   await expect(page.getByRole("status").filter({ hasText: "Organization bankco is registered." })).toBeVisible();
   const bankco = organizations.getByRole("listitem").filter({ hasText: "(bankco)" });
   await expect(bankco).toContainText("token: kept (never shown)");
+  await expect(bankco).toContainText("Currencies: USD (2 decimals), JPY (0 decimals)");
   await expect(page.getByText("bankco-adapter-token-0123456789")).toHaveCount(0);
   await bankco.getByRole("button", { name: "Edit BankCo" }).click();
   const edit = bankco.getByRole("form", { name: "Edit BankCo" });

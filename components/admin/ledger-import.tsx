@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from "react";
 import { z } from "zod";
 
 import { StatusMessage } from "@/components/ui/status-message";
@@ -12,11 +12,13 @@ import {
   importableTransactions,
   LEDGER_CSV_COLUMNS,
   LEDGER_FILE_MAX_BYTES,
+  paymentOrganizationsOf,
   previewLedgerFile,
   problemsFromServer,
-  type LedgerPreview,
+  type LedgerFileFormat,
   type RowProblem,
 } from "@/lib/client/ledger-file";
+import { useAdminOrganizations } from "@/lib/client/owner-queries";
 import type { LedgerTransaction } from "@/lib/schemas/ledger";
 
 const importResultSchema = z.object({
@@ -25,7 +27,10 @@ const importResultSchema = z.object({
   transactions: z.array(z.object({ id: z.string(), status: z.enum(["imported", "duplicate"]) })).max(1_000),
 });
 
-type Loaded = { name: string; preview: LedgerPreview };
+/** The chosen file as it came; its preview is computed from it and the organizations' currencies. */
+type Loaded = { name: string; format: LedgerFileFormat; text: string };
+
+export const LEDGER_TEMPLATE_PATH = "/admin/ledger/template.csv";
 
 function describeParty(value: unknown): string {
   if (typeof value !== "object" || value === null) return "—";
@@ -35,10 +40,23 @@ function describeParty(value: unknown): string {
   return `${typeof party.finId === "string" ? party.finId.slice(0, 10) : "?"}…${org}`;
 }
 
+/** A cell's text, shown as text (React never reads it as markup, and a formula is just characters here). */
 function cell(row: unknown, pick: (r: Record<string, unknown>) => unknown): string {
   if (typeof row !== "object" || row === null) return "—";
   const value = pick(row as Record<string, unknown>);
-  return value === undefined || value === null ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  return value === undefined || value === null || value === "" ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+/** Text a spreadsheet would run as a formula, were it pasted or exported unguarded. */
+const looksLikeFormula = (text: string) => /^[=+\-@\t\r]/.test(text);
+
+function TextCell({ text }: { text: string }) {
+  return (
+    <>
+      <span className="break-all font-mono text-xs">{text}</span>
+      {looksLikeFormula(text) ? <span className={`block ${mutedTextClass}`}>starts like a formula: kept and shown as text</span> : null}
+    </>
+  );
 }
 
 function problemText(p: RowProblem): string {
@@ -54,19 +72,24 @@ export function LedgerImport() {
   const [dragging, setDragging] = useState(false);
   const previewHeadingRef = useRef<HTMLHeadingElement>(null);
   const resultHeadingRef = useRef<HTMLHeadingElement>(null);
+  // Rows are checked against the currencies each payment organization keeps (the server checks them again).
+  const organizations = useAdminOrganizations();
+  const rules = useMemo(() => (organizations.data ? paymentOrganizationsOf(organizations.data) : null), [organizations.data]);
+  const preview = useMemo(() => (loaded && rules ? previewLedgerFile(loaded.format, loaded.text, rules) : null), [loaded, rules]);
 
   const send = useMutation({
     mutationFn: (transactions: LedgerTransaction[]) => apiCall("/api/router/ledger/transaction/import", importResultSchema, { method: "POST", body: { transactions } }),
   });
   // A refusal of the server that names rows is shown on those rows, like the preview's own problems.
-  const serverProblems = loaded && send.error instanceof ApiError ? problemsFromServer(loaded.preview.format, send.error.fieldErrors) : [];
-  const problems = [...(loaded?.preview.problems ?? []), ...serverProblems].sort((a, b) => a.row - b.row);
-  const transactions = loaded ? importableTransactions(loaded.preview) : null;
+  const serverProblems = loaded && send.error instanceof ApiError ? problemsFromServer(loaded.format, send.error.fieldErrors) : [];
+  const problems = [...(preview?.problems ?? []), ...serverProblems].sort((a, b) => a.row - b.row);
+  const transactions = preview ? importableTransactions(preview) : null;
 
   // Each new step (a preview, a result) takes the focus, so a screen reader reads it from its heading.
+  const ready = rules !== null;
   useEffect(() => {
-    if (loaded) previewHeadingRef.current?.focus();
-  }, [loaded]);
+    if (loaded && ready) previewHeadingRef.current?.focus();
+  }, [loaded, ready]);
   useEffect(() => {
     if (send.isSuccess) resultHeadingRef.current?.focus();
   }, [send.isSuccess]);
@@ -79,7 +102,7 @@ export function LedgerImport() {
     if (!format) return setFileError(`${file.name} is neither a .csv nor a .json file.`);
     if (file.size > LEDGER_FILE_MAX_BYTES) return setFileError(`${file.name} is larger than ${LEDGER_FILE_MAX_BYTES / 1024 / 1024} MiB.`);
     setFileError(null);
-    setLoaded({ name: file.name, preview: previewLedgerFile(format, await file.text()) });
+    setLoaded({ name: file.name, format, text: await file.text() });
   }
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
@@ -113,24 +136,61 @@ export function LedgerImport() {
             onChange={(e) => void load(e.currentTarget.files?.[0])}
           />
         </div>
+        <p className="mt-3 text-sm">
+          <a href={LEDGER_TEMPLATE_PATH} download className="font-medium text-blue-700 underline underline-offset-2 dark:text-blue-300">
+            Download the CSV template
+          </a>{" "}
+          <span className={mutedTextClass}>(the header and two example rows: a credit, and a debit paid to a bank account).</span>
+        </p>
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer">What the file holds</summary>
-          <p className={`mt-2 ${mutedTextClass}`}>
-            JSON: the import request, <code>{'{ "transactions": [ … ] }'}</code>, or just the list. CSV: a header row with the columns{" "}
-            <code className="break-all">{LEDGER_CSV_COLUMNS.join(",")}</code>, one transaction a line; leave the source or the destination columns empty for a
-            credit or a debit. Only money (fiat) is imported, at most 1,000 transactions at a time.
-          </p>
+          <div className={`mt-2 space-y-2 ${mutedTextClass}`}>
+            <p>
+              JSON: the import request, <code>{'{ "transactions": [ … ] }'}</code>, or just the list. CSV: a header row with the columns{" "}
+              <code className="break-all">{LEDGER_CSV_COLUMNS.join(",")}</code>, one transaction a line; leave the source or the destination columns empty for a
+              credit or a debit. Only money (fiat) is imported, at most 1,000 transactions at a time.
+            </p>
+            <ul className="list-disc space-y-1 pl-5">
+              <li>
+                <strong>id</strong>: a UUID you make once per transaction, such as <code>3b0c8f6e-7d1a-4c2b-9e5f-0a1b2c3d4e5f</code>; sending the same id again with
+                the same content is skipped, with other content it is refused.
+              </li>
+              <li>
+                <strong>timestamp</strong>: when the money moved, in whole seconds since 1 January 1970 UTC (Unix time), such as <code>1795300000</code>; no date
+                text, no milliseconds.
+              </li>
+              <li>
+                <strong>finId and orgId</strong>: the account&apos;s public key (66 hex characters starting with 02 or 03) and the id of the payment organization
+                keeping it, one organization per transaction. A bank account outside (an IBAN) names its owner&apos;s finId too.
+              </li>
+              <li>
+                <strong>assetCode and quantity</strong>: a currency that organization keeps, with at most its decimals (the organizations page lists them), such
+                as <code>100.00</code> USD; a quantity with more decimals is refused, never rounded. The built-in escrow&apos;s accounts take only its own reports:
+                record money that arrived on the escrow operator&apos;s page instead.
+              </li>
+              <li>
+                <strong>settlementRef and transactionId</strong>: free text, kept exactly as written; text starting with <code>=</code>, <code>+</code>,{" "}
+                <code>-</code> or <code>@</code> is shown here as text and never run as a spreadsheet formula.
+              </li>
+            </ul>
+          </div>
         </details>
         {fileError ? <StatusMessage tone="error">{fileError}</StatusMessage> : null}
+        {organizations.isPending ? <p role="status" className={`mt-3 ${mutedTextClass}`}>Loading the payment organizations and their currencies…</p> : null}
+        {organizations.isError ? (
+          <StatusMessage tone="error">
+            The payment organizations could not be read, so no row can be checked or imported: {errorMessage(organizations.error)}. Reload the page to try again.
+          </StatusMessage>
+        ) : null}
       </section>
 
-      {loaded ? (
+      {loaded && preview ? (
         <section aria-labelledby={`${id}-preview`} className={cardClass}>
           <h2 id={`${id}-preview`} ref={previewHeadingRef} tabIndex={-1} className="text-lg font-medium">
             Preview of {loaded.name}
           </h2>
-          {loaded.preview.fileProblem ? (
-            <StatusMessage tone="error">{loaded.preview.fileProblem} Nothing can be imported.</StatusMessage>
+          {preview.fileProblem ? (
+            <StatusMessage tone="error">{preview.fileProblem} Nothing can be imported.</StatusMessage>
           ) : problems.length > 0 ? (
             <div role="alert" className="mt-3 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
               <p className="font-medium">
@@ -144,9 +204,9 @@ export function LedgerImport() {
               </ul>
             </div>
           ) : (
-            <StatusMessage tone="info">All {loaded.preview.rows.length} rows are valid and ready to import.</StatusMessage>
+            <StatusMessage tone="info">All {preview.rows.length} rows are valid and ready to import.</StatusMessage>
           )}
-          {loaded.preview.rows.length > 0 ? <PreviewTable rows={loaded.preview.rows} problems={problems} /> : null}
+          {preview.rows.length > 0 ? <PreviewTable rows={preview.rows} problems={problems} /> : null}
           <div className="mt-4">
             <button
               type="button"
@@ -154,7 +214,7 @@ export function LedgerImport() {
               disabled={transactions === null || problems.length > 0 || send.isPending || send.isSuccess}
               onClick={() => transactions && send.mutate(transactions)}
             >
-              {send.isPending ? "Importing…" : `Import ${loaded.preview.rows.length} transaction${loaded.preview.rows.length === 1 ? "" : "s"}`}
+              {send.isPending ? "Importing…" : `Import ${preview.rows.length} transaction${preview.rows.length === 1 ? "" : "s"}`}
             </button>
           </div>
           {send.isError ? <StatusMessage tone="error">The server refused the import; nothing was imported: {errorMessage(send.error)}</StatusMessage> : null}
@@ -196,7 +256,9 @@ function PreviewTable({ rows, problems }: { rows: unknown[]; problems: RowProble
             <th scope="col" className="py-2 pr-3 font-medium">Currency</th>
             <th scope="col" className="py-2 pr-3 text-right font-medium">Quantity</th>
             <th scope="col" className="py-2 pr-3 font-medium">From</th>
-            <th scope="col" className="py-2 font-medium">To</th>
+            <th scope="col" className="py-2 pr-3 font-medium">To</th>
+            <th scope="col" className="py-2 pr-3 font-medium">Settlement ref</th>
+            <th scope="col" className="py-2 font-medium">Bank transaction</th>
           </tr>
         </thead>
         <tbody>
@@ -208,7 +270,13 @@ function PreviewTable({ rows, problems }: { rows: unknown[]; problems: RowProble
               <td className="py-1 pr-3">{cell(row, (r) => (r.asset as { code?: unknown; resourceId?: unknown } | undefined)?.code ?? (r.asset as { resourceId?: unknown } | undefined)?.resourceId)}</td>
               <td className="py-1 pr-3 text-right font-mono tabular-nums">{cell(row, (r) => r.quantity)}</td>
               <td className="break-all py-1 pr-3 font-mono text-xs">{typeof row === "object" && row !== null ? describeParty((row as { source?: unknown }).source) : "—"}</td>
-              <td className="break-all py-1 font-mono text-xs">{typeof row === "object" && row !== null ? describeParty((row as { destination?: unknown }).destination) : "—"}</td>
+              <td className="break-all py-1 pr-3 font-mono text-xs">{typeof row === "object" && row !== null ? describeParty((row as { destination?: unknown }).destination) : "—"}</td>
+              <td className="py-1 pr-3">
+                <TextCell text={cell(row, (r) => r.settlementRef)} />
+              </td>
+              <td className="py-1">
+                <TextCell text={cell(row, (r) => (r.transactionDetails as { transactionId?: unknown } | undefined)?.transactionId)} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -7,6 +7,7 @@ import { FormField, fieldErrorProps } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { cardClass, fieldClass, mutedTextClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/styles";
 import { apiCall, ApiError, errorMessage } from "@/lib/client/api-client";
+import { declarationsFromText, declarationsText } from "@/lib/domain/organization-currencies";
 import { ownerQueryKeys, useAdminOrganizations } from "@/lib/client/owner-queries";
 import { queryKeys } from "@/lib/client/queries";
 import {
@@ -55,9 +56,18 @@ export function OrganizationsAdmin() {
                       {o.builtIn ? ", built in (follows this node's settings)" : ""}
                     </p>
                     {o.kind === "escrow" ? (
-                      <p className="break-all text-xs">
-                        Adapter: <span className="font-mono">{o.adapterUrl ?? "none"}</span>; token: {o.hasAdapterToken ? "kept (never shown)" : "none"}
-                      </p>
+                      <>
+                        <p className="break-all text-xs">
+                          Adapter: <span className="font-mono">{o.adapterUrl ?? "none"}</span>; token: {o.hasAdapterToken ? "kept (never shown)" : "none"}
+                        </p>
+                        <p className="text-xs">
+                          Currencies:{" "}
+                          {o.currencies.length > 0
+                            ? o.currencies.map((c) => `${c.code} (${c.minorUnits} decimal${c.minorUnits === 1 ? "" : "s"})`).join(", ")
+                            : "none declared, so no money can be imported for it"}
+                          {o.builtIn ? " (from ESCROW_CURRENCIES)" : ""}
+                        </p>
+                      </>
                     ) : null}
                   </div>
                   {!o.builtIn && editing !== o.id ? (
@@ -77,6 +87,23 @@ export function OrganizationsAdmin() {
         <RegisterOrganizationForm />
       </section>
     </div>
+  );
+}
+
+const CURRENCIES_HINT = "The currencies it keeps, each with its minor units (decimals), such as USD:2, EUR:2, JPY:0. Ledger imports for it may credit only these, with at most that many decimals; leave empty for none.";
+
+/** The currencies field's text as the request's list: undefined when unchanged, or the error to show. */
+function currenciesOf(text: string, before: string): { currencies?: { code: string; minorUnits: number }[]; error?: string } {
+  if (text === before) return {};
+  const read = declarationsFromText(text);
+  return "error" in read ? { error: read.error } : { currencies: read.declarations };
+}
+
+function CurrenciesField({ id, defaultValue, error }: { id: string; defaultValue?: string; error: string | undefined }) {
+  return (
+    <FormField id={id} label="Currencies" hint={CURRENCIES_HINT} error={error}>
+      <input id={id} name="currencies" defaultValue={defaultValue} maxLength={600} autoComplete="off" spellCheck={false} className={fieldClass} {...fieldErrorProps(id, error, true)} />
+    </FormField>
   );
 }
 
@@ -105,16 +132,18 @@ function RegisterOrganizationForm() {
     const form = event.currentTarget;
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? "").trim();
+    const currencies = kind === "escrow" ? currenciesOf(text("currencies"), "") : {};
     const body = {
       id: text("id"),
       name: text("name"),
       kind,
       ...(kind === "escrow" && text("adapterUrl") !== "" ? { adapterUrl: text("adapterUrl") } : {}),
       ...(kind === "escrow" && text("adapterToken") !== "" ? { adapterToken: text("adapterToken") } : {}),
+      ...(currencies.currencies && currencies.currencies.length > 0 ? { currencies: currencies.currencies } : {}),
     };
     const parsed = createOrganizationRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(errorsOf(parsed.error.issues));
+    if (!parsed.success || currencies.error) {
+      setErrors({ ...(parsed.success ? {} : errorsOf(parsed.error.issues)), ...(currencies.error ? { currencies: currencies.error } : {}) });
       requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }
@@ -145,6 +174,9 @@ function RegisterOrganizationForm() {
           <FormField id={f("token")} label="Adapter token (optional)" hint="The bearer token this router presents to the adapter; kept sealed, never shown again." error={errors.adapterToken}>
             <input id={f("token")} name="adapterToken" type="password" autoComplete="off" className={fieldClass} {...fieldErrorProps(f("token"), errors.adapterToken, true)} />
           </FormField>
+          <div className="sm:col-span-2">
+            <CurrenciesField id={f("currencies")} error={errors.currencies} />
+          </div>
         </>
       ) : null}
       <div className="sm:col-span-2">
@@ -180,14 +212,18 @@ function EditOrganizationForm({ organization, onDone }: { organization: AdminOrg
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? "").trim();
     const token = text("tokenAction");
+    const currencies = organization.kind === "escrow" ? currenciesOf(text("currencies"), declarationsText(organization.currencies)) : {};
     // Only what changed is sent: the token is kept unless it is replaced or removed.
     const body = {
       ...(text("name") !== organization.name ? { name: text("name") } : {}),
       ...(organization.kind === "escrow" && text("adapterUrl") !== (organization.adapterUrl ?? "") ? { adapterUrl: text("adapterUrl") } : {}),
       ...(token === "replace" ? { adapterToken: text("adapterToken") } : token === "remove" ? { adapterToken: null } : {}),
+      ...(currencies.currencies ? { currencies: currencies.currencies } : {}),
     };
     const parsed = updateOrganizationRequestSchema.safeParse(body);
-    if (!parsed.success) return setErrors(errorsOf(parsed.error.issues));
+    if (!parsed.success || currencies.error) {
+      return setErrors({ ...(parsed.success ? {} : errorsOf(parsed.error.issues)), ...(currencies.error ? { currencies: currencies.error } : {}) });
+    }
     setErrors({});
     update.mutate(parsed.data);
   }
@@ -214,6 +250,9 @@ function EditOrganizationForm({ organization, onDone }: { organization: AdminOrg
           <FormField id={f("token")} label="New adapter token" hint="Used when “replace it” is chosen." error={errors.adapterToken}>
             <input id={f("token")} name="adapterToken" type="password" autoComplete="off" className={fieldClass} {...fieldErrorProps(f("token"), errors.adapterToken, true)} />
           </FormField>
+          <div className="sm:col-span-2">
+            <CurrenciesField id={f("currencies")} defaultValue={declarationsText(organization.currencies)} error={errors.currencies} />
+          </div>
         </>
       ) : null}
       <div className="flex flex-wrap gap-2 sm:col-span-2">

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { importableTransactions, LEDGER_CSV_COLUMNS, parseCsv, previewLedgerFile, problemsFromServer } from "./ledger-file";
+import { parseCurrencies } from "@/lib/domain/escrow/currencies";
+import type { PaymentOrganizations } from "@/lib/domain/ledger-import";
+
+import { importableTransactions, LEDGER_CSV_COLUMNS, ledgerTemplateCsv, parseCsv, previewLedgerFile as preview, problemsFromServer } from "./ledger-file";
+
+/** The payment organizations the admin's organizations list names: the built-in escrow keeps USD and JPY. */
+const ORGANIZATIONS: PaymentOrganizations = (orgId) => (orgId === "escrow" ? parseCurrencies("USD:2,JPY:0") : undefined);
+const previewLedgerFile = (format: "csv" | "json", text: string) => preview(format, text, ORGANIZATIONS);
 
 const FIN_ID = `02${"ab".repeat(32)}`;
 const header = LEDGER_CSV_COLUMNS.join(",");
@@ -61,12 +68,53 @@ describe("previewLedgerFile", () => {
   });
 
   it("reads JSON as the request body or a bare list, and names bad rows by JSON path", () => {
-    const good = { id: ID1, asset: { type: "fiat", code: "USD" }, quantity: "1", timestamp: 1795300000, settlementRef: "", destination: { finId: FIN_ID, account: { type: "finId", finId: FIN_ID } }, transactionDetails: { transactionId: "t" } };
+    const good = { id: ID1, asset: { type: "fiat", code: "USD" }, quantity: "1", timestamp: 1795300000, settlementRef: "", destination: { finId: FIN_ID, account: { type: "finId", finId: FIN_ID, orgId: "escrow" } }, transactionDetails: { transactionId: "t" } };
     expect(previewLedgerFile("json", JSON.stringify({ transactions: [good] })).problems).toEqual([]);
     const bad = previewLedgerFile("json", JSON.stringify([good, { ...good, id: ID2, asset: { type: "fiat", code: "usd" } }]));
     expect(bad.problems).toEqual([{ row: 2, field: "asset.code", column: null, message: expect.any(String) }]);
     expect(previewLedgerFile("json", "{").fileProblem).toBe("The file is not valid JSON.");
     expect(previewLedgerFile("json", "[]").fileProblem).toBe("The file holds no transactions.");
+  });
+});
+
+describe("the receiving organization's currencies, checked in the browser", () => {
+  it("refuses a row in a currency the organization does not keep and one with more fraction digits than its minor units", () => {
+    const ID3 = "8f1c0c1e-8a51-4f4b-9d0e-2f1f6f7b2a12";
+    const checked = previewLedgerFile("csv", [header, row(ID1, "5", { assetCode: "XXX" }), row(ID2, "10.123"), row(ID3, "10.12")].join("\n"));
+    expect(checked.problems).toEqual([
+      { row: 1, field: "asset.code", column: "assetCode", message: "escrow keeps no XXX accounts (it keeps USD, JPY)" },
+      { row: 2, field: "quantity", column: "quantity", message: "10.123 USD has more fraction digits than USD's 2" },
+    ]);
+    expect(importableTransactions(checked)).toBeNull();
+  });
+
+  it("refuses an account at an organization that is not a registered payment organization", () => {
+    const checked = previewLedgerFile("csv", [header, row(ID1, "5", { destinationOrgId: "nowhere" }), row(ID2, "5", { destinationOrgId: "" })].join("\n"));
+    expect(checked.problems.map((p) => [p.row, p.field, p.column])).toEqual([
+      [1, "destination.account.orgId", "destinationOrgId"],
+      [2, "destination.account.orgId", "destinationOrgId"],
+    ]);
+  });
+});
+
+describe("cells that start like a formula", () => {
+  it("are kept as they came in what is sent", () => {
+    const checked = previewLedgerFile("csv", [header, row(ID1, "5", { settlementRef: "=HYPERLINK(\"http://x.example\")", transactionId: "@SUM(A1)" })].join("\n"));
+    expect(checked.problems).toEqual([]);
+    expect(importableTransactions(checked)?.[0]).toMatchObject({ settlementRef: '=HYPERLINK("http://x.example")', transactionDetails: { transactionId: "@SUM(A1)" } });
+  });
+});
+
+describe("ledgerTemplateCsv", () => {
+  it("is the header and example rows that read back without a file problem, each named for what it must hold", () => {
+    const text = ledgerTemplateCsv();
+    const [first] = parseCsv(text);
+    expect(first).toEqual([...LEDGER_CSV_COLUMNS]);
+    const checked = preview("csv", text, (orgId) => (orgId === "your-payment-org" ? parseCurrencies("USD:2") : undefined));
+    expect(checked.fileProblem).toBeNull();
+    expect(checked.problems).toEqual([]);
+    // Uploaded unchanged, its accounts are at an organization that is not registered: refused, never imported by mistake.
+    expect(previewLedgerFile("csv", text).problems.map((p) => p.field)).toContain("destination.account.orgId");
   });
 });
 

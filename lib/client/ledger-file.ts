@@ -1,10 +1,14 @@
 // Reading a ledger import file in the browser (CSV or JSON) and checking every row with the rules the
 // server applies: the request schema (lib/schemas/ledger.ts) and the per-transaction rules of
-// lib/domain/ledger-import.ts. Each problem names its row and field, so nothing is sent while any
-// row is bad. Balances are not known here; the server's own refusal (say, a holding below zero) is
-// mapped back onto rows with `problemsFromServer`.
-import { ledgerTransactionProblem, type ImportableTransaction } from "@/lib/domain/ledger-import";
+// lib/domain/ledger-import.ts, with the currencies each payment organization keeps (from the admin's
+// organizations list). Each problem names its row and field, so nothing is sent while any row is
+// bad. Balances are not known here; the server's own refusal (say, a holding below zero) is mapped
+// back onto rows with `problemsFromServer`. Cells are kept as they came, also those that start like a
+// spreadsheet formula: the page shows them as text, never as markup.
+import { ledgerTransactionProblems, type ImportableTransaction, type PaymentOrganizations } from "@/lib/domain/ledger-import";
+import { tableOfDeclarations } from "@/lib/domain/organization-currencies";
 import { LEDGER_IMPORT_MAX_TRANSACTIONS, ledgerImportRequestSchema, type LedgerTransaction } from "@/lib/schemas/ledger";
+import type { AdminOrganization } from "@/lib/schemas/organization";
 
 /** Larger files are refused before they are read (the server takes at most 2 MiB of JSON). */
 export const LEDGER_FILE_MAX_BYTES = 2 * 1024 * 1024;
@@ -169,8 +173,14 @@ function problemAt(format: LedgerFileFormat, index: number, field: string, messa
   return { row: index + 1, field, column: format === "csv" ? (CSV_COLUMN_OF[field] ?? null) : null, message };
 }
 
+/** The payment organizations of the admin's organizations list, with the currencies each keeps. */
+export function paymentOrganizationsOf(organizations: readonly Pick<AdminOrganization, "id" | "kind" | "currencies">[]): PaymentOrganizations {
+  const tables = new Map(organizations.filter((o) => o.kind === "escrow").map((o) => [o.id, tableOfDeclarations(o.currencies)] as const));
+  return (orgId) => tables.get(orgId);
+}
+
 /** Every problem of every row: the request schema's, then the per-transaction rules on rows the schema accepts. */
-export function checkLedgerRows(format: LedgerFileFormat, rows: readonly unknown[]): { problems: RowProblem[]; fileProblem: string | null } {
+export function checkLedgerRows(format: LedgerFileFormat, rows: readonly unknown[], organizations: PaymentOrganizations): { problems: RowProblem[]; fileProblem: string | null } {
   if (rows.length === 0) return { problems: [], fileProblem: "The file holds no transactions." };
   if (rows.length > LEDGER_IMPORT_MAX_TRANSACTIONS) {
     return { problems: [], fileProblem: `The file holds ${rows.length} transactions; at most ${LEDGER_IMPORT_MAX_TRANSACTIONS} are imported at once. Split it.` };
@@ -188,8 +198,9 @@ export function checkLedgerRows(format: LedgerFileFormat, rows: readonly unknown
   }
   rows.forEach((row, index) => {
     if (schemaBad.has(index)) return;
-    const problem = ledgerTransactionProblem(row as ImportableTransaction, index);
-    if (problem) problems.push(problemAt(format, index, problem.field, problem.message));
+    for (const problem of ledgerTransactionProblems(row as ImportableTransaction, index, organizations)) {
+      problems.push(problemAt(format, index, problem.field, problem.message));
+    }
   });
   problems.sort((a, b) => a.row - b.row);
   return { problems, fileProblem: null };
@@ -202,11 +213,53 @@ export function formatOf(fileName: string, mimeType: string): LedgerFileFormat |
   return null;
 }
 
-/** Reads and checks a file's text. */
-export function previewLedgerFile(format: LedgerFileFormat, text: string): LedgerPreview {
+/** Reads and checks a file's text against the payment organizations' currencies. */
+export function previewLedgerFile(format: LedgerFileFormat, text: string, organizations: PaymentOrganizations): LedgerPreview {
   const { rows, fileProblem } = format === "csv" ? rowsFromCsv(text) : rowsFromJson(text);
   if (fileProblem) return { format, rows, problems: [], fileProblem };
-  return { format, rows, ...checkLedgerRows(format, rows) };
+  return { format, rows, ...checkLedgerRows(format, rows, organizations) };
+}
+
+/**
+ * The CSV template the upload page offers: the header and two example rows, a credit and a debit to
+ * a bank account outside. Its accounts are at "your-payment-org", which is no registered organization,
+ * so the template uploaded unchanged is refused rather than imported.
+ */
+export function ledgerTemplateCsv(): string {
+  const finId = `02${"0123456789abcdef".repeat(4)}`;
+  const example: Record<CsvColumn, string>[] = [
+    {
+      id: "3b0c8f6e-7d1a-4c2b-9e5f-0a1b2c3d4e5f",
+      assetType: "fiat",
+      assetCode: "USD",
+      quantity: "100.00",
+      timestamp: "1795300000",
+      settlementRef: "",
+      transactionId: "bank-2026-0001",
+      sourceFinId: "",
+      sourceOrgId: "",
+      sourceIban: "",
+      destinationFinId: finId,
+      destinationOrgId: "your-payment-org",
+      destinationIban: "",
+    },
+    {
+      id: "5d2e0a81-9f3c-4e4d-8b71-2c3d4e5f6a7b",
+      assetType: "fiat",
+      assetCode: "USD",
+      quantity: "25.50",
+      timestamp: "1795303600",
+      settlementRef: "",
+      transactionId: "bank-2026-0002",
+      sourceFinId: finId,
+      sourceOrgId: "your-payment-org",
+      sourceIban: "",
+      destinationFinId: finId,
+      destinationOrgId: "",
+      destinationIban: "DE89370400440532013000",
+    },
+  ];
+  return [LEDGER_CSV_COLUMNS.join(","), ...example.map((row) => LEDGER_CSV_COLUMNS.map((c) => row[c]).join(","))].join("\r\n") + "\r\n";
 }
 
 /** The transactions to send, once the preview has no problem. */

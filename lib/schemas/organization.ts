@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 
-import { httpUrlSchema, LIST_MAX_ITEMS, NAME_MAX_LENGTH, orgIdSchema, orRequired, text, tolerantObject } from "@/lib/schemas/common";
+import { currencyCodeSchema, httpUrlSchema, LIST_MAX_ITEMS, NAME_MAX_LENGTH, orgIdSchema, orRequired, strictObject, text, tolerantObject } from "@/lib/schemas/common";
 
 export const ORGANIZATION_KINDS = ["router", "escrow"] as const;
 export const organizationKindSchema = z.enum(ORGANIZATION_KINDS, { error: orRequired('must be "router" or "escrow"') });
@@ -34,8 +34,36 @@ const adapterTokenSchema = z
   .max(ADAPTER_TOKEN_MAX_LENGTH, { error: `must be at most ${ADAPTER_TOKEN_MAX_LENGTH} characters` })
   .regex(/^[\x21-\x7e]+$/, { error: "must be printable ASCII without spaces (it travels in an Authorization header)" });
 
+export const CURRENCY_MINOR_UNITS_MAX = 18;
+export const DECLARED_CURRENCIES_MAX = 50;
+
+/** A currency a payment organization keeps, and how many fraction digits an amount of it may have. */
+export const currencyDeclarationSchema = strictObject({
+  code: currencyCodeSchema,
+  minorUnits: z
+    .number({ error: "must be a whole number from 0 to 18" })
+    .int({ error: "must be a whole number from 0 to 18" })
+    .min(0, { error: "must be a whole number from 0 to 18" })
+    .max(CURRENCY_MINOR_UNITS_MAX, { error: "must be a whole number from 0 to 18" }),
+});
+
+/** The currencies a payment organization keeps, each once; empty: none declared (no money is imported for it). */
+export const declaredCurrenciesSchema = z
+  .array(currencyDeclarationSchema, { error: "must be a list of { code, minorUnits }" })
+  .max(DECLARED_CURRENCIES_MAX, { error: `must list at most ${DECLARED_CURRENCIES_MAX} currencies` })
+  .superRefine((currencies, ctx) => {
+    const seen = new Set<string>();
+    currencies.forEach((c, index) => {
+      if (seen.has(c.code)) ctx.addIssue({ code: "custom", path: [index, "code"], message: `${c.code} is listed twice` });
+      seen.add(c.code);
+    });
+  });
+
+const onlyPaymentOrganizations = "only payment organizations (kind escrow) have an adapter or currencies";
+
 // POST {router_url}/admin/organizations – register another organization (admin). A payment
-// organization (kind escrow) brings the URL of its adapter and the bearer token the router presents.
+// organization (kind escrow) brings the URL of its adapter, the bearer token the router presents, and
+// the currencies it keeps with their minor units (what ledger imports for it may credit).
 export const createOrganizationRequestSchema = z
   .strictObject({
     id: orgIdSchema,
@@ -43,17 +71,21 @@ export const createOrganizationRequestSchema = z
     kind: organizationKindSchema,
     adapterUrl: httpUrlSchema.optional(),
     adapterToken: adapterTokenSchema.optional(),
+    currencies: declaredCurrenciesSchema.optional(),
   })
   .refine((o) => o.kind !== "escrow" || o.adapterUrl !== undefined, { error: "a payment organization needs its adapterUrl", path: ["adapterUrl"] })
-  .refine((o) => o.kind === "escrow" || (o.adapterUrl === undefined && o.adapterToken === undefined), {
-    error: "only payment organizations (kind escrow) have an adapter",
-    path: ["adapterUrl"],
-  });
+  .refine((o) => o.kind === "escrow" || (o.adapterUrl === undefined && o.adapterToken === undefined), { error: onlyPaymentOrganizations, path: ["adapterUrl"] })
+  .refine((o) => o.kind === "escrow" || o.currencies === undefined, { error: onlyPaymentOrganizations, path: ["currencies"] });
 
-// PATCH {router_url}/admin/organizations/{orgId} – move an adapter or replace its token (admin).
+// PATCH {router_url}/admin/organizations/{orgId} – rename, move an adapter, replace its token or the currencies (admin).
 export const updateOrganizationRequestSchema = z
-  .strictObject({ name: text(NAME_MAX_LENGTH).optional(), adapterUrl: httpUrlSchema.optional(), adapterToken: adapterTokenSchema.nullable().optional() })
-  .refine((o) => Object.keys(o).length > 0, { error: "must change at least one of name, adapterUrl, adapterToken" });
+  .strictObject({
+    name: text(NAME_MAX_LENGTH).optional(),
+    adapterUrl: httpUrlSchema.optional(),
+    adapterToken: adapterTokenSchema.nullable().optional(),
+    currencies: declaredCurrenciesSchema.optional(),
+  })
+  .refine((o) => Object.keys(o).length > 0, { error: "must change at least one of name, adapterUrl, adapterToken, currencies" });
 
 export const organizationParams = z.strictObject({ orgId: orgIdSchema });
 
@@ -66,6 +98,8 @@ export const adminOrganizationSchema = tolerantObject({
   hasAdapterToken: z.boolean(),
   /** This node and its built-in escrow follow the settings and cannot be edited. */
   builtIn: z.boolean(),
+  /** What a payment organization keeps (the built-in escrow's: ESCROW_CURRENCIES); empty when none is declared. */
+  currencies: z.array(currencyDeclarationSchema).max(DECLARED_CURRENCIES_MAX),
 });
 
 // GET {router_url}/admin/organizations – every organization with its adapter (admin).
@@ -74,5 +108,6 @@ export const adminOrganizationsResponseSchema = tolerantObject({
 });
 
 export type AdminOrganization = z.infer<typeof adminOrganizationSchema>;
+export type CurrencyDeclaration = z.infer<typeof currencyDeclarationSchema>;
 export type CreateOrganizationRequest = z.infer<typeof createOrganizationRequestSchema>;
 export type UpdateOrganizationRequest = z.infer<typeof updateOrganizationRequestSchema>;

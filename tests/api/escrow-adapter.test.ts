@@ -1,8 +1,9 @@
 // The built-in escrow organization over HTTP, completing every operation synchronously (the
 // default): each operation, each error Code, the settlement edge cases, and the books afterwards.
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminToken, baseUrl, call, createUser, problemOf, queryRows } from "./helpers";
+import { expectReconciled } from "./reconciliation";
 import {
   depositBody,
   EscrowClient,
@@ -21,6 +22,10 @@ let escrow: EscrowClient;
 
 beforeAll(async () => {
   escrow = await EscrowClient.create({ baseUrl: baseUrl(), adminToken: adminToken(), databaseUrl: inject("databaseUrl") });
+});
+
+afterAll(async () => {
+  await expectReconciled();
 });
 
 async function expectBalanced() {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeId } from "@/lib/domain/ids";
 import { EscrowClient, holdBody, newKey, party, payoutBody, releaseBody, rollbackBody, depositBody, type Envelope } from "./escrow-client";
 import { freePort, startTestServer, type TestServer } from "./test-server";
+import { expectReconciled } from "./reconciliation";
 
 type Imported = { transactions: { id: string; quantity: string; destination?: { finId: string } }[] };
 
@@ -60,6 +61,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (server) await expectReconciled(server);
   await server?.dispose();
   await router.stop();
 });

@@ -10,6 +10,7 @@ import WebSocket from "ws";
 import { makeId } from "@/lib/domain/ids";
 import { adminToken, baseUrl, call, createUser, queryRows, socketUrl } from "./helpers";
 import { EscrowClient } from "./escrow-client";
+import { expectReconciled } from "./reconciliation";
 import { postAt } from "./router-client";
 import { createAsset, executionBody, finishedPlan, fund, newParty, primarySale, type Party, type Server } from "./trade-client";
 
@@ -130,6 +131,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(subscribers.map((s) => s.close()));
+  await expectReconciled();
 });
 
 describe("a primary sale watched over graphql-ws", () => {

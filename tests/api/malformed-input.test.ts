@@ -14,6 +14,7 @@ import { signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";
 import { adminToken, call, callOversized, createUser, uniqueEmail } from "./helpers";
 import { depositBody, holdBody, inSeconds, newKey, party, payoutBody, planId, releaseBody, rollbackBody, usd } from "./escrow-client";
+import { expectReconciled } from "./reconciliation";
 import { depositRequest, withdrawRequest } from "./router-client";
 import {
   assetBody,
@@ -56,6 +57,8 @@ type JsonRoute = {
 };
 
 let ids: Ids;
+/** A payment organization keeping USD, whose accounts the valid ledger import credits (the built-in escrow's take only its own reports). */
+const ledgerBankId = `fuzz-bank-${randomUUID().slice(0, 8)}`;
 let investor: Investor;
 let market: Market;
 let tokens: Record<Caller, string | null>;
@@ -105,9 +108,15 @@ const ROUTES: readonly JsonRoute[] = [
   { method: "POST", path: `/api/router/admin/users/${NO_USER}/tokens`, caller: "admin", valid: () => ({ label: "Fuzz" }) },
   // The id is the built-in escrow's, so a body that passes the schema still changes nothing (409);
   // it is never replaced, so a generated id can never register an organization other test files would see.
-  { method: "POST", path: "/api/router/admin/organizations", caller: "admin", valid: () => ({ id: "escrow", name: "Fuzz", kind: "router" }), keep: ["id"] },
+  {
+    method: "POST",
+    path: "/api/router/admin/organizations",
+    caller: "admin",
+    valid: () => ({ id: "escrow", name: "Fuzz", kind: "escrow", adapterUrl: "https://adapter.fuzz.example/api", currencies: [{ code: "USD", minorUnits: 2 }] }),
+    keep: ["id"],
+  },
   // No such organization: a body that passes the schema is answered 404.
-  { method: "PATCH", path: "/api/router/admin/organizations/{orgId}", caller: "admin", valid: () => ({ name: "Renamed" }) },
+  { method: "PATCH", path: "/api/router/admin/organizations/{orgId}", caller: "admin", valid: () => ({ name: "Renamed", currencies: [{ code: "EUR", minorUnits: 2 }] }) },
   {
     method: "POST",
     path: "/api/router/ledger/transaction/import",
@@ -116,7 +125,7 @@ const ROUTES: readonly JsonRoute[] = [
       const finId = newKey().finId;
       return {
         transactions: [
-          { id: randomUUID(), asset: usd, quantity: "1", timestamp: inSeconds(0), destination: party(finId), settlementRef: "", transactionDetails: { transactionId: "fuzz" } },
+          { id: randomUUID(), asset: usd, quantity: "1", timestamp: inSeconds(0), destination: party(finId, ledgerBankId), settlementRef: "", transactionDetails: { transactionId: "fuzz" } },
         ],
       };
     },
@@ -327,6 +336,11 @@ beforeAll(async () => {
   await settled();
   investor = await newInvestor();
   const [organization, escrowOperator] = await Promise.all([createUser("organization"), createUser("escrowOperator")]);
+  const bank = await call("POST", "/api/router/admin/organizations", {
+    token: adminToken(),
+    body: { id: ledgerBankId, name: "Fuzz Bank", kind: "escrow", adapterUrl: "https://adapter.fuzz-bank.example/api", currencies: [{ code: "USD", minorUnits: 2 }] },
+  });
+  expect(bank.status, await bank.clone().text()).toBe(201);
   market = await newMarket(investor);
   tokens = { investor: investor.token, issuer: market.issuer.token, admin: adminToken(), organization: organization.token, escrowOperator: escrowOperator.token, public: null };
   // The investor signs the request in its inbox: the counterparty's plan completes, and the same
@@ -360,6 +374,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await settled();
   await closeRowCounts();
+  await expectReconciled();
 });
 
 for (const route of ROUTES) {

@@ -58,7 +58,7 @@ describe("GET /api/router/admin/organizations", () => {
     const text = await response.text();
     expect(text).not.toContain(token);
     const { organizations } = JSON.parse(text) as { organizations: { id: string; builtIn: boolean; adapterUrl: string | null; hasAdapterToken: boolean; kind: string }[] };
-    expect(organizations.find((o) => o.id === id)).toEqual({ id, name: "List Bank", kind: "escrow", adapterUrl: "https://adapter.list-bank.example/api", hasAdapterToken: true, builtIn: false });
+    expect(organizations.find((o) => o.id === id)).toEqual({ id, name: "List Bank", kind: "escrow", adapterUrl: "https://adapter.list-bank.example/api", hasAdapterToken: true, builtIn: false, currencies: [] });
     expect(organizations.find((o) => o.id === "escrow")).toMatchObject({ kind: "escrow", builtIn: true, hasAdapterToken: true });
     expect(organizations.find((o) => o.id === "node")).toMatchObject({ kind: "router", builtIn: true, adapterUrl: null });
     expect((await call("GET", "/api/router/admin/organizations", { token: investor.token })).status).toBe(403);

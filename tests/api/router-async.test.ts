@@ -8,6 +8,7 @@ import { callAt, createUserAt, problemOf, queryRowsAt } from "./helpers";
 import { EscrowClient, newKey, type Key } from "./escrow-client";
 import { completedAt, createProfileAt, depositRequest, postAt, referenceOf, withdrawRequest, type RouterEnvelope } from "./router-client";
 import { freePort, startTestServer, type TestServer } from "./test-server";
+import { expectReconciled } from "./reconciliation";
 
 const DEPOSIT = "/api/router/finapi/payments/deposit";
 const WITHDRAW = "/api/router/finapi/payments/withdraw";
@@ -77,10 +78,11 @@ beforeAll(async () => {
     body: { id: EXTERNAL, name: "BankCo", kind: "escrow", adapterUrl: `${adapter.url}/`, adapterToken: ADAPTER_TOKEN },
   });
   expect(registered.status, await registered.clone().text()).toBe(201);
-  expect(await registered.json()).toEqual({ id: EXTERNAL, name: "BankCo", kind: "escrow", adapterUrl: adapter.url, hasAdapterToken: true });
+  expect(await registered.json()).toEqual({ id: EXTERNAL, name: "BankCo", kind: "escrow", adapterUrl: adapter.url, hasAdapterToken: true, currencies: [] });
 }, 120_000);
 
 afterAll(async () => {
+  if (server) await expectReconciled(server);
   await server?.dispose();
   await adapter.stop();
 });

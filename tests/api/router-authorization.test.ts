@@ -14,6 +14,7 @@ import { signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";
 import { adminToken, call, createUser, queryRows, uniqueEmail } from "./helpers";
 import { depositBody, holdBody, inSeconds, newKey, party, payoutBody, planId, releaseBody, rollbackBody, usd } from "./escrow-client";
+import { expectReconciled } from "./reconciliation";
 import { depositRequest, referenceOf, withdrawRequest, type RouterEnvelope } from "./router-client";
 import {
   PNG,
@@ -70,12 +71,22 @@ type Fixture = {
     planId: string;
     /** B's profile (a callback path for a profile the signing request was not made for). */
     otherProfileId: string;
+    /** A payment organization registered besides the built-in escrow, keeping USD. */
+    bankId: string;
   };
 };
 
 type Body = { json: unknown; headers?: Record<string, string> } | { form: FormData };
 
-type CallerName = "no token" | Role | "another investor" | "another issuer" | "an unrelated organization" | "the trade's buyer";
+type CallerName =
+  | "no token"
+  | Role
+  | "another investor"
+  | "another issuer"
+  | "an unrelated organization"
+  | "the trade's buyer"
+  | "another payment organization's operator"
+  | "another payment organization's program user";
 type Caller = "A" | "I" | Role;
 
 type RouteCase = {
@@ -199,14 +210,28 @@ const ROUTES: readonly RouteCase[] = [
     roles: ["admin"],
   },
   { method: "PATCH", path: "/api/router/admin/organizations/escrow", body: () => ({ json: { name: "Hijacked Escrow" } }), roles: ["admin"] },
-  // Ledger import: the wrapper lets organizations through; the verb then keeps out those that are not escrows.
+  // Ledger import: the wrapper lets organizations through; the verb then keeps out those that are not
+  // payment organizations (an escrow operator or program user of none, or of a router), and an
+  // importer of one payment organization from the accounts of another: the first-user issue's import
+  // of a debit and 1,000,000 USD on the built-in escrow's accounts by another organization's operator.
   {
     method: "POST",
     path: "/api/router/ledger/transaction/import",
-    body: (f) => ({ json: { transactions: [ledgerCredit(f.a.key.finId)] } }),
+    body: (f) => ({ json: { transactions: [ledgerCredit(f.a.key.finId, f.ids.bankId, "1000")] } }),
     roles: ["admin", "escrowOperator", "organization"],
+    refusals: [
+      { what: "with no organization", caller: "escrowOperator", status: 403 },
+      { what: "with no organization", caller: "organization", status: 403 },
+      ...(["another payment organization's operator", "another payment organization's program user"] as const).map((caller) => ({
+        what: "a debit and a credit on the built-in escrow's accounts",
+        caller,
+        status: 403,
+        body: (f: Fixture) => ({ json: { transactions: [ledgerDebit(f.a.key.finId, "escrow"), ledgerCredit(f.a.key.finId, "escrow")] } }),
+      })),
+    ],
     allowed: { caller: "admin", status: 200 },
   },
+  { method: "GET", path: "/api/router/admin/reconciliation", roles: ["admin"], allowed: { caller: "admin", status: 200 } },
   // The built-in adapter: routers (role organization), and for polls and operator pages the escrow's
   // operators. Operations that fail (no funds, no such hold or plan) are still 200 envelopes.
   { method: "POST", path: "/api/adapter/assets/hold", body: () => ({ json: HOLD }), roles: ["organization"], allowed: { caller: "organization", status: 200 } },
@@ -227,7 +252,8 @@ const ROUTES: readonly RouteCase[] = [
   {
     method: "POST",
     path: "/api/adapter/finapi/payments/payout",
-    body: (f) => ({ json: payoutBody(f.a.key, "5") }),
+    // A key of no profile here: a payout of A's money by another router would move money this router's holdings do not follow.
+    body: () => ({ json: payoutBody(PAYOUT_KEY, "5") }),
     roles: ["organization"],
     allowed: { caller: "organization", status: 200 },
   },
@@ -332,18 +358,24 @@ const ROUTES: readonly RouteCase[] = [
 ];
 
 const SELLER = newKey().finId;
+const PAYOUT_KEY = newKey();
 const HOLD = holdBody({ buyer: newKey(), seller: SELLER, quantity: "10" });
 
-function ledgerCredit(finId: string) {
+function ledgerCredit(finId: string, orgId: string, quantity = "1000000") {
   return {
     id: randomUUID(),
     asset: usd,
-    quantity: "1000",
+    quantity,
     timestamp: inSeconds(0),
-    destination: party(finId),
+    destination: party(finId, orgId),
     settlementRef: "",
     transactionDetails: { transactionId: `authz-${randomUUID()}` },
   };
+}
+
+function ledgerDebit(finId: string, orgId: string) {
+  const { destination: _destination, ...rest } = ledgerCredit(finId, orgId, "10");
+  return { ...rest, source: party(finId, orgId) };
 }
 
 type Case = { caller: CallerName; status: number; what?: string; path?: (f: Fixture) => string; body?: (f: Fixture) => Body };
@@ -399,6 +431,16 @@ beforeAll(async () => {
     createUser("organization"),
     createUser("escrowOperator"),
   ]);
+  // Another payment organization with its own operator and program user (the ledger import's foreign importers).
+  const bankId = `authz-bank-${randomUUID().slice(0, 8)}`;
+  const registered = await call("POST", "/api/router/admin/organizations", {
+    token: adminToken(),
+    body: { id: bankId, name: "Authz Bank", kind: "escrow", adapterUrl: "https://adapter.authz-bank.example/api" },
+  });
+  expect(registered.status, await registered.clone().text()).toBe(201);
+  // Its currencies, so that the admin's import for it is accepted (the allowed call at the end).
+  await call("PATCH", `/api/router/admin/organizations/${bankId}`, { token: adminToken(), body: { currencies: [{ code: "USD", minorUnits: 2 }] } });
+  const [bankOperator, bankProgram] = await Promise.all([createUser("escrowOperator", { organizationId: bankId }), createUser("organization", { organizationId: bankId })]);
   const certificateId = await attachCertificate(a);
   const documentId = await uploadDocument(a, certificateId);
 
@@ -440,6 +482,7 @@ beforeAll(async () => {
       toggleIntentId: market.toggleIntentId,
       planId: market.planId,
       otherProfileId: b.profileId,
+      bankId,
     },
   };
   tokens = {
@@ -454,6 +497,8 @@ beforeAll(async () => {
     organization: organization.token,
     "an unrelated organization": organization.token,
     "the trade's buyer": market.counterparty.token,
+    "another payment organization's operator": bankOperator.token,
+    "another payment organization's program user": bankProgram.token,
   };
   await settled();
   before = await rowCounts();
@@ -464,6 +509,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await settled();
   await closeRowCounts();
+  await expectReconciled();
 });
 
 describe("the fixtures are real", () => {

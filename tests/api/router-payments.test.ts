@@ -1,11 +1,12 @@
 // Deposits, withdrawals and their operations at the router, with the real built-in escrow adapter
 // completing synchronously (the shared server): the router records an operation, calls the adapter
 // over HTTP, and answers the shapes of interface.md; the database is checked afterwards.
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { generateNonce } from "@/lib/domain/nonce";
 import { adminToken, baseUrl, call, countRows, createUser, problemOf, queryRows } from "./helpers";
 import { EscrowClient, newKey, type Key } from "./escrow-client";
 import { completedAt, createProfileAt, depositRequest, signedDepositRequest, postAt, referenceOf, withdrawRequest } from "./router-client";
+import { expectReconciled } from "./reconciliation";
 
 const DEPOSIT = "/api/router/finapi/payments/deposit";
 const WITHDRAW = "/api/router/finapi/payments/withdraw";
@@ -21,6 +22,10 @@ beforeAll(async () => {
   investor = await createUser("investor");
   key = newKey();
   profileId = await createProfileAt(server, key, investor.token);
+});
+
+afterAll(async () => {
+  await expectReconciled();
 });
 
 async function holding(finId: string): Promise<{ balance: string } | undefined> {

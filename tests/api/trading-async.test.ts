@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRowsAt } from "./helpers";
 import { EscrowClient } from "./escrow-client";
+import { expectReconciled } from "./reconciliation";
 import { postAt } from "./router-client";
 import { createAsset, executionBody, finishedPlan, fund, holdingsOf, newParty, primarySale, sellingIntent, SignerStandIn, type Party } from "./trade-client";
 import { startTestServer, type TestServer } from "./test-server";
@@ -28,6 +29,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (server) await expectReconciled(server);
   await server?.dispose();
   await signer.stop();
 });

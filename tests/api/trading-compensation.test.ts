@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAt, queryRowsAt } from "./helpers";
 import { postAt } from "./router-client";
+import { expectReconciled } from "./reconciliation";
 import { createAsset, executionBody, finishedPlan, holdingsOf, newParty, type Party } from "./trade-client";
 import { freePort, startTestServer, type TestServer } from "./test-server";
 
@@ -64,6 +65,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (server) await expectReconciled(server);
   await server?.dispose();
   await adapter.stop();
 });

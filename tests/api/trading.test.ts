@@ -10,6 +10,7 @@ import { executionPlanSchema } from "@/lib/schemas/plan";
 import { randomUUID } from "node:crypto";
 import { adminToken, baseUrl, call, countRows, executeSqlAt, queryRows } from "./helpers";
 import { EscrowClient } from "./escrow-client";
+import { expectReconciled } from "./reconciliation";
 import { postAt } from "./router-client";
 import {
   buyingIntent,
@@ -42,6 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await signer.stop();
+  await expectReconciled();
 });
 
 async function execute(body: unknown, token: string) {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { HoldingsReconciliation } from "@/components/admin/holdings-reconciliation";
 import { LedgerImport } from "@/components/admin/ledger-import";
 import { RoleNotice } from "@/components/role-notice";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
@@ -13,9 +14,19 @@ export default async function LedgerImportPage() {
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-semibold">Ledger import</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">Import money movements from a CSV or JSON file: every row is checked first, and nothing is imported while any row is bad.</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          Import money movements from a CSV or JSON file: every row is checked first, and nothing is imported while any row is bad. Then check that the
+          router&apos;s holdings match the escrow&apos;s books.
+        </p>
       </div>
-      {principal.role === "admin" ? <LedgerImport /> : <RoleNotice roles="admins" role={principal.role} />}
+      {principal.role === "admin" ? (
+        <>
+          <LedgerImport />
+          <HoldingsReconciliation />
+        </>
+      ) : (
+        <RoleNotice roles="admins" role={principal.role} />
+      )}
     </div>
   );
 }

@@ -2,25 +2,54 @@
 // payment currency accounts (flows.md "Deposit" step 5). The whole batch is checked first and applied
 // in one transaction, all or nothing; a transaction id already imported with the same content is
 // skipped, with other content it refuses the batch. Every bad transaction is named.
+//
+// Refusals, in this order: who imports (403: an admin for any registered payment organization, an
+// escrow operator or program user of a payment organization for that organization's accounts only);
+// a known id with other content (409); then the rules of each transaction (422: fiat, one named
+// payment organization, a currency it keeps with at most its minor units, on the built-in escrow's
+// accounts only its own incoming-funds reports) and no holding below zero.
 import { AppError, type FieldError } from "@/lib/domain/app-error";
 import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 import { unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
-import { holdingKey, parseHoldingKey, partyHoldingKey, planLedgerImport, type HoldingKey } from "@/lib/domain/ledger-import";
+import {
+  escrowReportProblem,
+  holdingKey,
+  parseHoldingKey,
+  partyHoldingKey,
+  planLedgerImport,
+  problemsOutsideOrganization,
+  transactionOrganization,
+  type HoldingKey,
+  type ImportProblem,
+} from "@/lib/domain/ledger-import";
+import { env } from "@/lib/env";
 import type { LedgerImportRequest, LedgerTransaction } from "@/lib/schemas/ledger";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
+import { escrowIncomingFundsReports } from "@/lib/server/escrow/books-for-router";
+import { paymentOrganizations } from "@/lib/server/organizations/organization-currencies";
 import { recordDepositCredits } from "@/lib/server/router-ops/record-deposit-credits";
 import { adjustHoldings } from "./adjust-holdings";
 
-/** Admins, escrow operators, and the program users of escrow organizations reporting their books. */
-async function assertMayImport(caller: Principal): Promise<void> {
-  if (caller.role === "admin" || caller.role === "escrowOperator") return;
-  if (caller.role === "organization" && caller.organizationId) {
+/** null for an admin (any payment organization); otherwise the one payment organization the caller imports for. */
+async function importerOrganization(caller: Principal): Promise<string | null> {
+  if (caller.role === "admin") return null;
+  if ((caller.role === "escrowOperator" || caller.role === "organization") && caller.organizationId) {
     const org = await db.organization.findUnique({ where: { id: caller.organizationId }, select: { kind: true } });
-    if (org?.kind === "escrow") return;
+    if (org?.kind === "escrow") return caller.organizationId;
   }
-  throw new AppError("FORBIDDEN", "Ledger imports are for admins, escrow operators and escrow organizations.");
+  throw new AppError("FORBIDDEN", "Ledger imports are for admins, and for the escrow operators and program users of a payment organization, for its own accounts.");
+}
+
+/** Problems as the field errors of one refusal, each named by its place in the batch (`batchIndex`). */
+function refusal(code: "FORBIDDEN" | "UNPROCESSABLE", problems: readonly ImportProblem[], batchIndex: (i: number) => number, what: string): AppError {
+  const errors: FieldError[] = [...problems]
+    .map((p) => ({ in: "body" as const, path: `transactions.${batchIndex(p.index)}.${p.field}`, message: p.message }))
+    .sort((a, b) => a.path.localeCompare(b.path, "en", { numeric: true }));
+  const first = errors[0];
+  const detail = errors.length === 1 && first ? `${first.path}: ${first.message}` : `${new Set(problems.map((p) => p.index)).size} transactions ${what}`;
+  return new AppError(code, `${detail}; nothing was imported.`, errors);
 }
 
 function keysOf(transactions: readonly LedgerTransaction[]): HoldingKey[] {
@@ -35,51 +64,65 @@ function keysOf(transactions: readonly LedgerTransaction[]): HoldingKey[] {
   return [...keys];
 }
 
+/**
+ * On the built-in escrow's accounts, only its own incoming-funds reports: why each other transaction
+ * on them is refused, by transaction id (read before the transaction: the escrow's records never change).
+ */
+async function escrowReportProblems(transactions: readonly LedgerTransaction[]): Promise<Map<string, Omit<ImportProblem, "index">>> {
+  const atEscrow = transactions.filter((t) => transactionOrganization(t) === env.ESCROW_ORG_ID);
+  const reports = await escrowIncomingFundsReports(atEscrow.map((t) => t.id));
+  return new Map(
+    atEscrow.flatMap((t) => {
+      const problem = escrowReportProblem(t, 0, reports.get(t.id));
+      return problem ? [[t.id, { field: problem.field, message: problem.message }] as const] : [];
+    }),
+  );
+}
+
 export async function importLedgerTransactions(body: LedgerImportRequest, caller: Principal, requestId: string) {
-  await assertMayImport(caller);
+  const own = await importerOrganization(caller);
+  if (own !== null) {
+    const outside = problemsOutsideOrganization(body.transactions, own);
+    if (outside.length > 0) throw refusal("FORBIDDEN", outside, (i) => i, `touch accounts at another payment organization than ${own}`);
+  }
   // Each transaction with its place in the batch (errors name it) and its content hash.
   const entries = body.transactions.map((transaction, index) => ({ transaction, index, hash: canonicalJsonSha256(transaction) }));
+  const organizations = await paymentOrganizations(body.transactions.flatMap((t) => [t.source?.account, t.destination?.account]).flatMap((a) => (a?.type === "finId" && a.orgId ? [a.orgId] : [])));
+  const reportProblems = await escrowReportProblems(body.transactions);
   return db.$transaction(async (tx) => {
-    const earlier = new Map(
-      (await tx.ledgerTransaction.findMany({ where: { id: { in: body.transactions.map((t) => t.id) } }, select: { id: true, contentHash: true } })).map(
-        (r) => [r.id, r.contentHash],
-      ),
+    const known = new Map(
+      (await tx.ledgerTransaction.findMany({ where: { id: { in: body.transactions.map((t) => t.id) } }, select: { id: true, contentHash: true } })).map((r) => [r.id, r.contentHash]),
     );
     const conflicts: FieldError[] = entries
-      .filter((e) => earlier.has(e.transaction.id) && earlier.get(e.transaction.id) !== e.hash)
-      .map((e) => ({
-        in: "body",
-        path: `transactions.${e.index}.id`,
-        message: `transaction ${e.transaction.id} was already imported with other content`,
-      }));
+      .filter((e) => known.has(e.transaction.id) && known.get(e.transaction.id) !== e.hash)
+      .map((e) => ({ in: "body", path: `transactions.${e.index}.id`, message: `transaction ${e.transaction.id} was already imported with other content` }));
     if (conflicts.length > 0) {
       throw new AppError("CONFLICT", `${conflicts.length} transaction(s) were already imported with other content; nothing was imported.`, conflicts);
     }
-    const fresh = entries.filter((e) => !earlier.has(e.transaction.id));
+    const fresh = entries.filter((e) => !known.has(e.transaction.id));
     const freshTransactions = fresh.map((e) => e.transaction);
     const keys = keysOf(freshTransactions);
-    const rows = await tx.holding.findMany({ where: { OR: keys.map((k) => ({ ...parseHoldingKey(k) })) } });
-    const balances = new Map(rows.map((r) => [holdingKey(r.finId, r.assetType, r.assetCode), unitsOfSigned(r.balance)] as const));
-    const { deltas, problems } = planLedgerImport(freshTransactions, balances);
-    if (problems.length > 0) {
-      const errors = problems.map((p) => ({
-        in: "body" as const,
-        path: `transactions.${fresh[p.index]?.index ?? p.index}.${p.field}`,
-        message: p.message,
-      }));
-      const first = errors[0];
-      throw new AppError(
-        "UNPROCESSABLE",
-        errors.length === 1 && first ? `${first.path}: ${first.message}; nothing was imported.` : `${errors.length} transactions are refused; nothing was imported.`,
-        errors,
-      );
-    }
+    const rows = keys.length === 0 ? [] : await tx.holding.findMany({ where: { OR: keys.map((k) => ({ ...parseHoldingKey(k) })) } });
+    const balances = new Map(rows.map((r) => [holdingKey(r.finId, r.assetType, r.assetCode, r.organizationId), unitsOfSigned(r.balance)] as const));
+    const { deltas, problems } = planLedgerImport(freshTransactions, balances, organizations);
+    const notReports = fresh.flatMap((e, index) => {
+      const problem = reportProblems.get(e.transaction.id);
+      return problem ? [{ ...problem, index }] : [];
+    });
+    const all = [...problems, ...notReports];
+    if (all.length > 0) throw refusal("UNPROCESSABLE", all, (i) => fresh[i]?.index ?? i, "are refused");
     await adjustHoldings(tx, deltas);
     // Credits naming a deposit instruction's reference mark it credited in the deposit list.
     await recordDepositCredits(tx, freshTransactions);
     for (const e of fresh) {
       await tx.ledgerTransaction.create({
-        data: { id: e.transaction.id, contentHash: e.hash, content: JSON.stringify(e.transaction), importedByUserId: caller.userId },
+        data: {
+          id: e.transaction.id,
+          contentHash: e.hash,
+          content: JSON.stringify(e.transaction),
+          importedByUserId: caller.userId,
+          organizationId: transactionOrganization(e.transaction),
+        },
       });
     }
     await recordAudit(tx, {
@@ -88,12 +131,12 @@ export async function importLedgerTransactions(body: LedgerImportRequest, caller
       subjectType: "ledger",
       subjectId: fresh[0]?.transaction.id ?? body.transactions[0]?.id ?? "",
       requestId,
-      details: { imported: fresh.length, skipped: body.transactions.length - fresh.length },
+      details: { imported: fresh.length, skipped: body.transactions.length - fresh.length, organizations: [...new Set(freshTransactions.map(transactionOrganization))] },
     });
     return {
       imported: fresh.length,
       skipped: body.transactions.length - fresh.length,
-      transactions: body.transactions.map((t) => ({ id: t.id, status: earlier.has(t.id) ? "duplicate" : "imported" })),
+      transactions: body.transactions.map((t) => ({ id: t.id, status: known.has(t.id) ? "duplicate" : "imported" })),
     };
   });
 }

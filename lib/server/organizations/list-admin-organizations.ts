@@ -1,8 +1,11 @@
 // GET {router_url}/admin/organizations – every organization as an admin manages it: its adapter URL
-// and whether a token is kept for it (the token itself is sealed and never shown).
+// and whether a token is kept for it (the token itself is sealed and never shown), and the currencies
+// a payment organization keeps with their minor units.
+import { declarationsOf } from "@/lib/domain/organization-currencies";
 import { env } from "@/lib/env";
 import type { AdminOrganization } from "@/lib/schemas/organization";
 import { db } from "@/lib/server/db/client";
+import { currenciesOfOrganization } from "./organization-currencies";
 
 const MAX_ORGANIZATIONS = 500;
 
@@ -16,6 +19,7 @@ export async function listAdminOrganizations(): Promise<{ organizations: AdminOr
       adapterUrl: o.adapterUrl,
       hasAdapterToken: o.adapterTokenSealed !== null,
       builtIn: o.id === env.ORG_ID || o.id === env.ESCROW_ORG_ID,
+      currencies: declarationsOf(currenciesOfOrganization(o) ?? null),
     })),
   };
 }

@@ -1,8 +1,10 @@
 // Admins register the other organizations of the network (decisions.md §6: admins manage
 // organizations): a payment organization's adapter URL and the bearer token the router presents to
-// it, sealed under AUTH_SECRET and never shown again. The built-in organizations follow the settings
+// it, sealed under AUTH_SECRET and never shown again, and the currencies it keeps with their minor
+// units (a ledger import for it may credit only those). The built-in organizations follow the settings
 // and cannot be changed here.
 import { AppError } from "@/lib/domain/app-error";
+import { currenciesText, currencyTableOf, declarationsOf } from "@/lib/domain/organization-currencies";
 import { env } from "@/lib/env";
 import type { CreateOrganizationRequest, UpdateOrganizationRequest } from "@/lib/schemas/organization";
 import { recordAudit } from "@/lib/server/audit/record-audit";
@@ -23,22 +25,40 @@ const sealed = (token: string | null | undefined) =>
 /** Paths are appended to the adapter URL, so it is kept without a trailing slash. */
 const trimmed = (url: string | undefined) => url?.replace(/\/+$/, "");
 
-const summary = (o: { id: string; name: string; kind: string; adapterUrl: string | null; adapterTokenSealed: string | null }) => ({
+const summary = (o: { id: string; name: string; kind: string; adapterUrl: string | null; adapterTokenSealed: string | null; currencies: string | null }) => ({
   id: o.id,
   name: o.name,
   kind: o.kind,
   adapterUrl: o.adapterUrl,
   hasAdapterToken: o.adapterTokenSealed !== null,
+  currencies: declarationsOf(currencyTableOf(o.currencies)),
 });
+
+/** The stored text of a change of currencies: undefined leaves them, an empty list clears them. */
+const storedCurrencies = (currencies: CreateOrganizationRequest["currencies"]) => (currencies === undefined ? undefined : currenciesText(currencies));
 
 export async function createOrganization(body: CreateOrganizationRequest, caller: Principal, requestId: string) {
   assertNotBuiltIn(body.id);
   if (await db.organization.findUnique({ where: { id: body.id } })) throw new AppError("CONFLICT", `Organization ${body.id} already exists.`);
   return db.$transaction(async (tx) => {
     const org = await tx.organization.create({
-      data: { id: body.id, name: body.name, kind: body.kind, adapterUrl: trimmed(body.adapterUrl) ?? null, adapterTokenSealed: sealed(body.adapterToken) ?? null },
+      data: {
+        id: body.id,
+        name: body.name,
+        kind: body.kind,
+        adapterUrl: trimmed(body.adapterUrl) ?? null,
+        adapterTokenSealed: sealed(body.adapterToken) ?? null,
+        currencies: storedCurrencies(body.currencies) ?? null,
+      },
     });
-    await recordAudit(tx, { actorUserId: caller.userId, action: "organization.created", subjectType: "organization", subjectId: org.id, requestId, details: { kind: org.kind, adapterUrl: org.adapterUrl } });
+    await recordAudit(tx, {
+      actorUserId: caller.userId,
+      action: "organization.created",
+      subjectType: "organization",
+      subjectId: org.id,
+      requestId,
+      details: { kind: org.kind, adapterUrl: org.adapterUrl, currencies: org.currencies },
+    });
     return summary(org);
   });
 }
@@ -50,10 +70,13 @@ export async function updateOrganization(orgId: string, body: UpdateOrganization
   if (org.kind !== "escrow" && (body.adapterUrl !== undefined || body.adapterToken !== undefined)) {
     throw new AppError("UNPROCESSABLE", `${orgId} is not a payment organization; it has no adapter.`, [{ in: "body", path: "adapterUrl", message: "only payment organizations have an adapter" }]);
   }
+  if (org.kind !== "escrow" && body.currencies !== undefined) {
+    throw new AppError("UNPROCESSABLE", `${orgId} is not a payment organization; it keeps no money.`, [{ in: "body", path: "currencies", message: "only payment organizations keep currencies" }]);
+  }
   return db.$transaction(async (tx) => {
     const updated = await tx.organization.update({
       where: { id: orgId },
-      data: { name: body.name, adapterUrl: trimmed(body.adapterUrl), adapterTokenSealed: sealed(body.adapterToken) },
+      data: { name: body.name, adapterUrl: trimmed(body.adapterUrl), adapterTokenSealed: sealed(body.adapterToken), currencies: storedCurrencies(body.currencies) },
     });
     await recordAudit(tx, {
       actorUserId: caller.userId,
@@ -61,7 +84,12 @@ export async function updateOrganization(orgId: string, body: UpdateOrganization
       subjectType: "organization",
       subjectId: orgId,
       requestId,
-      details: { name: body.name, adapterUrl: body.adapterUrl, adapterToken: body.adapterToken === undefined ? "unchanged" : "replaced" },
+      details: {
+        name: body.name,
+        adapterUrl: body.adapterUrl,
+        adapterToken: body.adapterToken === undefined ? "unchanged" : "replaced",
+        currencies: body.currencies === undefined ? "unchanged" : updated.currencies,
+      },
     });
     return summary(updated);
   });

@@ -5,12 +5,11 @@
 // the operation failed (Code 20 deposit, 30 withdrawal) with the adapter's words.
 import { z } from "zod";
 import { unitsOf } from "@/lib/domain/escrow/ledger-units";
-import { holdingKey } from "@/lib/domain/ledger-import";
+import { holdingKey, type HoldingKey } from "@/lib/domain/ledger-import";
 import type { RouterOperation } from "@/lib/generated/prisma/client";
 import { depositInstructionSchema, type DepositInstructionRequest } from "@/lib/schemas/adapter";
 import type { Tx } from "@/lib/server/db/client";
-import { adjustHoldings } from "@/lib/server/ledger/adjust-holdings";
-import { logger } from "@/lib/server/log";
+import { changeHolding, holdingShortfall } from "@/lib/server/ledger/adjust-holdings";
 import { findPaymentOrganization } from "./adapter-client";
 import { exchangeWithAdapter } from "./adapter-exchange";
 import type { Completion } from "./completion";
@@ -64,14 +63,10 @@ export async function runDeposit(op: RouterOperation): Promise<Completion> {
   };
 }
 
-/** The router's holdings follow the payout receipt: the source's available funds went to the bank. */
-function debitSource(request: PayoutRequest) {
-  return async (tx: Tx, op: RouterOperation) => {
-    const key = holdingKey(request.source.finId, "fiat", request.asset.code);
-    const balances = await adjustHoldings(tx, new Map([[key, -unitsOf(request.amount)]]));
-    if ((balances.get(key) ?? 0n) < 0n) {
-      logger.error({ cid: op.id, finId: request.source.finId, currency: request.asset.code }, "router holdings went below zero on a payout: they missed a ledger import of the escrow organization");
-    }
+/** The router's holdings follow the payout receipt: the source's available funds at that organization went to the bank. */
+function debitSource(key: HoldingKey, units: bigint) {
+  return async (tx: Tx) => {
+    await changeHolding(tx, key, { balance: -units });
   };
 }
 
@@ -79,5 +74,12 @@ export async function runWithdrawal(op: RouterOperation): Promise<Completion> {
   const result = await exchange(op, "/finapi/payments/payout", z.record(z.string(), z.unknown()), "payout");
   if (!isFinished(result)) return result;
   const request = JSON.parse(op.request) as PayoutRequest;
-  return { status: "succeeded", response: { receipt: result.response }, effect: debitSource(request) };
+  const key = holdingKey(request.source.finId, "fiat", request.asset.code, op.organizationId ?? "");
+  const units = unitsOf(request.amount);
+  // Paid out, but the router's holding does not show the money yet (say, the organization's report
+  // of the deposit is still on its way): recording the payout now would take the holding below zero,
+  // so the operation waits until the holding covers it (the adapter answers a repeat the same way).
+  const shortfall = await holdingShortfall(key, { balance: -units });
+  if (shortfall) return { status: "pending", reason: `${op.organizationId ?? "the payment organization"} paid out, and the router waits for its holding to show the money: ${shortfall}` };
+  return { status: "succeeded", response: { receipt: result.response }, effect: debitSource(key, units) };
 }

@@ -8,7 +8,7 @@ import { approvalSchema } from "@/lib/schemas/operation";
 import type { Plan } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import type { Tx } from "@/lib/server/db/client";
-import { changeHolding } from "@/lib/server/ledger/adjust-holdings";
+import { changeHolding, holdingShortfall } from "@/lib/server/ledger/adjust-holdings";
 import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
 import { exchangeWithAdapter, type Exchange } from "@/lib/server/router-ops/adapter-exchange";
 import { partyAt } from "@/lib/domain/trade/trade";
@@ -63,8 +63,14 @@ export async function requestApproval(plan: Plan): Promise<StageOutcome> {
   };
 }
 
-async function heldChange(tx: Tx, finId: string, currency: string, delta: { balance?: bigint; held?: bigint }): Promise<void> {
-  await changeHolding(tx, holdingKey(finId, "fiat", currency), delta);
+/** The router's holding of `finId` at the plan's payment organization, in its currency. */
+function holdingAt(plan: Plan, finId: string) {
+  const { trade } = executionOf(plan);
+  return holdingKey(finId, "fiat", trade.currency, trade.escrowOrgId);
+}
+
+async function heldChange(tx: Tx, plan: Plan, finId: string, delta: { balance?: bigint; held?: bigint }): Promise<void> {
+  await changeHolding(tx, holdingAt(plan, finId), delta);
 }
 
 export async function holdFunds(plan: Plan): Promise<StageOutcome> {
@@ -90,7 +96,7 @@ export async function holdFunds(plan: Plan): Promise<StageOutcome> {
     to: "token",
     effect: async (tx) => {
       await recordStepReceipt(tx, plan, 1, "hold", result.envelope.response ?? {});
-      await heldChange(tx, trade.buyerFinId, trade.currency, { held: unitsOf(trade.settlementAmount) });
+      await heldChange(tx, plan, trade.buyerFinId, { held: unitsOf(trade.settlementAmount) });
     },
   };
 }
@@ -111,14 +117,18 @@ export async function releaseFunds(plan: Plan): Promise<StageOutcome> {
   if (result.state !== "finished") return waitOn(result);
   if (result.envelope.error) return undo(`Code ${result.envelope.error.Code}: ${result.envelope.error.Message}`);
   const amount = unitsOf(trade.settlementAmount);
+  // Released, but the router's holding of the buyer does not show the money (the organization's
+  // report of it is still on its way): wait rather than take the holding below zero.
+  const shortfall = await holdingShortfall(holdingAt(plan, trade.buyerFinId), { balance: -amount, held: -amount });
+  if (shortfall) return { kind: "wait", reason: `the payment organization released the funds; the router waits for its holding to show them: ${shortfall}` };
   return {
     kind: "end",
     status: "Completed",
     reason: null,
     effect: async (tx) => {
       await recordStepReceipt(tx, plan, 3, "release", result.envelope.response ?? {});
-      await heldChange(tx, trade.buyerFinId, trade.currency, { balance: -amount, held: -amount });
-      await heldChange(tx, trade.sellerFinId, trade.currency, { balance: amount });
+      await heldChange(tx, plan, trade.buyerFinId, { balance: -amount, held: -amount });
+      await heldChange(tx, plan, trade.sellerFinId, { balance: amount });
     },
   };
 }
@@ -138,7 +148,7 @@ export async function rollbackFunds(plan: Plan): Promise<StageOutcome> {
     kind: "end",
     status: "Failed",
     reason: `${reason}; ${note}`,
-    effect: async (tx) => heldChange(tx, trade.buyerFinId, trade.currency, { held: -unitsOf(trade.settlementAmount) }),
+    effect: async (tx) => heldChange(tx, plan, trade.buyerFinId, { held: -unitsOf(trade.settlementAmount) }),
   });
   if (result.state === "finished") {
     if (result.envelope.error) return ended(`the rollback answered Code ${result.envelope.error.Code}: ${result.envelope.error.Message}`);
