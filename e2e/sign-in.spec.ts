@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { origin } from "./origin";
+import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 test.describe("signing in", () => {
   test("an investor signs in, sees the dashboard shell, and signs out", async ({ page }) => {
@@ -8,7 +9,7 @@ test.describe("signing in", () => {
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
 
     await page.getByLabel("Email").fill("alice@example.com");
-    await page.getByLabel("Password").fill("investor-demo-pass");
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
 
     await expect(page).toHaveURL(/\/dashboard$/);
