@@ -23,6 +23,18 @@ export function meetsProofOfWork(challenge: string, nonce: string, bits: number)
   return leadingZeroBits(sha256(encoder.encode(`${challenge}:${nonce}`))) >= bits;
 }
 
+/** Hashes "<challenge>:<nonce>" for one nonce after another in one buffer, without a string or an allocation per try. */
+function nonceHasher(challenge: string): (nonce: number) => Uint8Array {
+  const prefix = encoder.encode(`${challenge}:`);
+  const buffer = new Uint8Array(prefix.length + 16);
+  buffer.set(prefix);
+  return (nonce) => {
+    const digits = String(nonce);
+    for (let i = 0; i < digits.length; i += 1) buffer[prefix.length + i] = digits.charCodeAt(i);
+    return sha256(buffer.subarray(0, prefix.length + digits.length));
+  };
+}
+
 /**
  * Finds the first nonce that solves `challenge`, handing control back every `sliceSize` hashes
  * (`pause`, e.g. to let a page repaint) and stopping when `signal` aborts.
@@ -34,8 +46,9 @@ export async function solveProofOfWork(
 ): Promise<string> {
   const sliceSize = options.sliceSize ?? 20_000;
   const pause = options.pause ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  const hash = nonceHasher(challenge);
   for (let nonce = 0; ; nonce += 1) {
-    if (meetsProofOfWork(challenge, String(nonce), bits)) return String(nonce);
+    if (leadingZeroBits(hash(nonce)) >= bits) return String(nonce);
     if (nonce % sliceSize === sliceSize - 1) {
       await pause();
       options.signal?.throwIfAborted();

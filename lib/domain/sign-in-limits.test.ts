@@ -13,11 +13,12 @@ describe("sign-in limits", () => {
 
   it("ask no proof within both budgets, then a proof that grows with the larger excess and stays bounded", () => {
     expect(requiredProofBits(9, 4, budget)).toBe(0);
-    expect(requiredProofBits(10, 0, budget)).toBe(16);
-    expect(requiredProofBits(0, 5, budget)).toBe(16);
-    expect(requiredProofBits(0, 6, budget)).toBe(18);
-    expect(requiredProofBits(0, 8, budget)).toBe(20);
-    expect(requiredProofBits(13, 8, budget)).toBe(20);
+    expect(requiredProofBits(10, 0, budget)).toBe(14);
+    expect(requiredProofBits(0, 5, budget)).toBe(14);
+    expect(requiredProofBits(0, 6, budget)).toBe(16);
+    expect(requiredProofBits(0, 8, budget)).toBe(18);
+    expect(requiredProofBits(13, 8, budget)).toBe(18);
+    expect(requiredProofBits(0, 12, budget)).toBe(20);
     expect(requiredProofBits(1_000_000, 0, budget)).toBe(PROOF_BITS.max);
     const bits = Array.from({ length: 200 }, (_, failures) => requiredProofBits(0, failures, budget));
     expect(bits).toEqual([...bits].sort((a, b) => a - b));
@@ -25,7 +26,7 @@ describe("sign-in limits", () => {
 
   it("issue challenges with headroom above what is needed, within the maximum", () => {
     expect(issuedProofBits(0)).toBe(0);
-    expect(issuedProofBits(16)).toBe(18);
+    expect(issuedProofBits(14)).toBe(16);
     expect(issuedProofBits(PROOF_BITS.max)).toBe(PROOF_BITS.max);
   });
 

@@ -22,7 +22,8 @@ export type FailureBudget = {
   memoryMs: number;
 };
 
-export const PROOF_BITS = { min: 16, max: 22, headroom: 2 } as const;
+/** 2^14 hashes (a fraction of a second in a browser) at first, up to 2^20 (a few seconds); a challenge is issued two bits above what is needed. */
+export const PROOF_BITS = { min: 14, max: 20, headroom: 2 } as const;
 export const BEARER_BACKOFF = { firstMs: 1_000, maxMs: 15 * 60_000 } as const;
 
 /** The failures of `record` still remembered at `nowMs`. */
