@@ -11,6 +11,7 @@
 // all its sockets (GRAPHQL_SUBSCRIPTIONS_PER_USER) and per socket (GRAPHQL_LIMITS). A socket that
 // vanishes while events are written to it has simply ended: nothing is logged above debug.
 // Renamed on import: it is no React hook, whatever its name says.
+import { GraphQLError } from "graphql";
 import { useServer as serveOverSocket } from "graphql-ws/use/ws";
 import type { IncomingMessage } from "node:http";
 import type { WebSocket, WebSocketServer } from "ws";
@@ -36,6 +37,8 @@ type OpenConnection = { subscriptions: Record<string, unknown> };
 /** How often an open socket's credentials are checked again (other processes' revocations included). */
 export const SOCKET_RECHECK_MS = 30_000;
 export const TOO_MANY_CONNECTIONS = 4429;
+
+const CONNECTION_ENDED = new GraphQLError("The connection ended.", { extensions: { code: "UNAVAILABLE" } });
 
 const connectionsOfUser = new Map<string, Set<OpenConnection>>();
 const socketsOfClient = new Map<string, number>();
@@ -155,10 +158,11 @@ export function serveGraphqlOverSocket(sockets: WebSocketServer): void {
       onError: (ctx, id, _payload, errors) => {
         const socket = ctx.extra.socket;
         if (socket.readyState !== socket.OPEN || errors.some((error) => isClosedConnectionError(error.originalError))) {
-          // The connection is gone: end it here too, so that nothing more is written to it, quietly.
+          // The connection is gone: end it here too, so that nothing more is written to it (the error
+          // message below is then dropped unsent), quietly.
           logger.debug({ userId: ctx.extra.principal?.userId, id }, "graphql-ws: the connection ended while an operation was sending");
           socket.terminate();
-          return [];
+          return [CONNECTION_ENDED.toJSON()];
         }
         return toVocabularyErrors(errors).map((e) => e.toJSON());
       },
