@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { E2E_PORT, E2E_PROJECTS, originAt } from "./e2e/origin";
+import { TEST_DEMO_PASSWORD } from "./tests/demo-password";
 
 // E2E_PORT lets two checkouts run their journeys side by side (each uses E2E_PORT … E2E_PORT + 4).
 
@@ -32,7 +33,8 @@ export default defineConfig({
   webServer: E2E_PROJECTS.map(({ name }, offset) => ({
     command: "bash scripts/e2e-server.sh",
     url: `${originAt(offset)}/api/health`,
-    env: { E2E_PORT: String(E2E_PORT + offset), E2E_DATA_DIR: `.tmp/e2e/${name}` },
+    // The demo people sign in with the harness's password (the server honours it on loopback only).
+    env: { E2E_PORT: String(E2E_PORT + offset), E2E_DATA_DIR: `.tmp/e2e/${name}`, DEMO_PASSWORD: TEST_DEMO_PASSWORD },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "pipe" as const,

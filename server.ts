@@ -1,5 +1,8 @@
 // One process, one port: Next.js (pages, route handlers) and the graphql-ws endpoint at /api/graphql.
 // Route handlers cannot upgrade to WebSocket, so the upgrade is taken here (toolchain notes).
+// Before anything is served: a server reached beyond this machine refuses to start while demo people
+// are enabled; every request's forwarding headers are normalized (TRUST_PROXY); slow clients are
+// timed out (HTTP_*_TIMEOUT_MS).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import next from "next";
@@ -9,15 +12,28 @@ import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
 import { startEscrowWorker } from "@/lib/server/escrow/worker";
 import { startEventPublisher } from "@/lib/server/events/start-event-publisher";
-import { serveGraphqlOverSocket } from "@/lib/server/graphql/socket-server";
+import { acceptGraphqlSocket, serveGraphqlOverSocket } from "@/lib/server/graphql/socket-server";
+import { normalizeForwardedHeaders } from "@/lib/server/http/forwarded-headers";
 import { logger } from "@/lib/server/log";
 import { startRouterWorker } from "@/lib/server/router-ops/worker";
+import { assertDemoPeopleStayLocal, DemoPeopleExposedError } from "@/lib/server/setup/assert-demo-people-stay-local";
 
 const GRAPHQL_PATH = "/api/graphql";
 const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const dev = process.argv.includes("--dev");
+
+try {
+  await assertDemoPeopleStayLocal();
+} catch (error) {
+  if (!(error instanceof DemoPeopleExposedError)) throw error;
+  logger.fatal(error.message);
+  console.error(`\n${error.message}\n`);
+  await db.$disconnect();
+  process.exit(1);
+}
+
 // On its first request Next attaches its own "upgrade" listener to the server the request came
 // through (or to `httpServer` when given), and that listener ends every socket it does not own,
 // /api/graphql included. It gets a server that never listens; upgrades are routed below instead.
@@ -40,22 +56,33 @@ function refuseUndecodablePath(req: IncomingMessage, res: ServerResponse): boole
   }
 }
 
-const server = createServer((req, res) => {
-  if (refuseUndecodablePath(req, res)) return;
-  handle(req, res).catch((error: unknown) => {
-    logger.error({ err: error, path: req.url }, "next request handler failed");
-    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-    res.end("Internal Server Error");
-  });
-});
+const server = createServer(
+  {
+    headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    // Node checks the two timeouts above only this often (30 s by default).
+    connectionsCheckingInterval: Math.min(1_000, env.HTTP_HEADERS_TIMEOUT_MS),
+  },
+  (req, res) => {
+    normalizeForwardedHeaders(req);
+    if (refuseUndecodablePath(req, res)) return;
+    handle(req, res).catch((error: unknown) => {
+      logger.error({ err: error, path: req.url }, "next request handler failed");
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end("Internal Server Error");
+    });
+  },
+);
 
 const sockets = new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_PAYLOAD_BYTES });
 serveGraphqlOverSocket(sockets);
 
 server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  normalizeForwardedHeaders(request);
   const { pathname } = new URL(request.url ?? "/", "http://localhost");
   if (pathname === GRAPHQL_PATH) {
-    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit("connection", ws, request));
+    sockets.handleUpgrade(request, socket, head, (ws) => acceptGraphqlSocket(sockets, ws, request));
   } else {
     void nextUpgrade(request, socket, head); // Next's own sockets (hot reload in development)
   }

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { seriousViolations } from "./axe";
+import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 const PAGES = [
   { path: "/dashboard", heading: "Dashboard" },
@@ -15,11 +16,11 @@ const PAGES = [
 
 /** Pages kept for one role, checked signed in as that role. */
 const ROLE_PAGES = [
-  { email: "issuer@example.com", password: "issuer-demo-pass", pages: [{ path: "/assets", heading: "Assets" }, { path: "/intents", heading: "Intents" }] },
-  { email: "operator@example.com", password: "operator-demo-pass", pages: [{ path: "/operator", heading: "Escrow operations" }] },
+  { email: "issuer@example.com", password: DEMO_PASSWORD, pages: [{ path: "/assets", heading: "Assets" }, { path: "/intents", heading: "Intents" }] },
+  { email: "operator@example.com", password: DEMO_PASSWORD, pages: [{ path: "/operator", heading: "Escrow operations" }] },
   {
     email: "admin@example.com",
-    password: "admin-demo-pass",
+    password: DEMO_PASSWORD,
     pages: [
       { path: "/admin/ledger", heading: "Ledger import" },
       { path: "/admin/users", heading: "Users" },
@@ -34,7 +35,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.goto("/signin");
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel("Email").fill("alice@example.com");
-    await page.getByLabel("Password").fill("investor-demo-pass");
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     for (const { path, heading } of PAGES) {
@@ -55,7 +56,7 @@ test("the main pages fit a phone's width without scrolling sideways", async ({ p
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/signin");
   await page.getByLabel("Email").fill("bob@example.com");
-  await page.getByLabel("Password").fill("investor-demo-pass");
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   for (const { path, heading } of PAGES) {

@@ -12,6 +12,7 @@ import { generatePrivateKey, getFinId } from "@/lib/domain/secp256k1";
 
 import { seriousViolations } from "./axe";
 import { nav, SCREENSHOTS, signIn } from "./journey-helpers";
+import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 const COLUMNS = "id,assetType,assetCode,quantity,timestamp,settlementRef,transactionId,sourceFinId,sourceOrgId,sourceIban,destinationFinId,destinationOrgId,destinationIban";
 
@@ -31,7 +32,7 @@ test("an admin imports a ledger file with one bad row, sees it named, fixes it a
       `${ids[2]},fiat,USD,${third},${timestamp},,bank-0003,${alice},${BANK},,${alice},,DE89370400440532013000`,
     ].join("\n");
 
-  await signIn(page, "admin@example.com", "admin-demo-pass");
+  await signIn(page, "admin@example.com", DEMO_PASSWORD);
   const registered = await page.request.post("/api/router/admin/organizations", {
     data: { id: BANK, name: "Ledger Bank", kind: "escrow", adapterUrl: "https://adapter.ledgerbank.example/api", currencies: [{ code: "USD", minorUnits: 2 }] },
   });
@@ -145,7 +146,7 @@ test("an admin imports a ledger file with one bad row, sees it named, fixes it a
 });
 
 test("an admin creates a user and registers and edits a payment organization", async ({ page }) => {
-  await signIn(page, "admin@example.com", "admin-demo-pass");
+  await signIn(page, "admin@example.com", DEMO_PASSWORD);
   await nav(page).getByRole("link", { name: "Organizations" }).click();
   await expect(page.getByRole("heading", { name: "Organizations", level: 1 })).toBeVisible();
   const organizations = page.getByRole("list", { name: "Organizations" });

@@ -19,6 +19,7 @@ import {
   signIn,
 } from "./journey-helpers";
 import { origin } from "./origin";
+import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 // A real 1×1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -48,7 +49,7 @@ test.describe("withdrawals on the cash page and documents on the profile page", 
   test("an investor's credited deposit stays listed after a reload; a withdrawal is checked in the browser, confirmed, signed and completes; too much fails in plain words", async ({ page, browser }) => {
     test.setTimeout(120_000);
     const sent = recordRequests(page);
-    await signIn(page, "bob@example.com", "investor-demo-pass");
+    await signIn(page, "bob@example.com", DEMO_PASSWORD);
     const key = await createKeyAndProfile(page);
     const privateKey = await exportPrivateKey(page, key.fingerprint);
     const reference = await requestDepositInstructions(page, key.fingerprint, "100");
@@ -169,7 +170,7 @@ test.describe("withdrawals on the cash page and documents on the profile page", 
   test("documents are uploaded to a certificate by drop and by the file input with progress, refused before upload when too big or of the wrong type, and download with the same sha256", async ({ page }) => {
     test.setTimeout(120_000);
     const sent = recordRequests(page);
-    await signIn(page, "bob@example.com", "investor-demo-pass");
+    await signIn(page, "bob@example.com", DEMO_PASSWORD);
     const key = await createKeyAndProfile(page);
     const privateKey = await exportPrivateKey(page, key.fingerprint);
     const limitsAnswer = await page.request.get(`${origin()}/api/router/documents/limits`);

@@ -8,6 +8,7 @@ import { unsealPrivateKey } from "@/lib/client/keys/sealed-key";
 
 import { fillKycCertificate, PASSPHRASE, SCREENSHOTS, signIn } from "./journey-helpers";
 import { origin } from "./origin";
+import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 type SentRequest = { url: string; body: string };
 
@@ -24,7 +25,7 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     page.on("websocket", (socket) => sockets.push(socket.url()));
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: origin() });
     const sent = recordRequests(page);
-    await signIn(page, "alice@example.com", "investor-demo-pass");
+    await signIn(page, "alice@example.com", DEMO_PASSWORD);
 
     await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Profile" }).click();
     await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
@@ -95,7 +96,7 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     // later; the call is the one it will make); the open holdings table shows the credit.
     const operatorContext = await browser.newContext();
     const operator = await operatorContext.newPage();
-    await signIn(operator, "operator@example.com", "operator-demo-pass");
+    await signIn(operator, "operator@example.com", DEMO_PASSWORD);
     const recorded = await operator.evaluate(async (ref) => {
       const response = await fetch("/api/adapter/operator/incoming", {
         method: "POST",
@@ -141,7 +142,7 @@ test.describe("an investor's browser key, profile, certificates and first deposi
   });
 
   test("a reload locks the key; a wrong passphrase is refused and the right one unlocks it; a key can be removed", async ({ page }) => {
-    await signIn(page, "bob@example.com", "investor-demo-pass");
+    await signIn(page, "bob@example.com", DEMO_PASSWORD);
     await page.goto("/profile");
     await page.getByLabel("New passphrase (at least 12 characters)").fill(PASSPHRASE);
     await page.getByLabel("Repeat the passphrase").fill(PASSPHRASE);
@@ -171,7 +172,7 @@ test.describe("an investor's browser key, profile, certificates and first deposi
   });
 
   test("a backup imported into another browser unlocks; certificates are checked field by field; a profile is shared", async ({ page, browser }) => {
-    await signIn(page, "issuer@example.com", "issuer-demo-pass");
+    await signIn(page, "issuer@example.com", DEMO_PASSWORD);
     await page.goto("/profile");
     await page.getByLabel("New passphrase (at least 12 characters)").fill(PASSPHRASE);
     await page.getByLabel("Repeat the passphrase").fill(PASSPHRASE);
@@ -187,7 +188,7 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     // Another browser: the key arrives sealed, and unlocks with its passphrase.
     const other = await browser.newContext();
     const second = await other.newPage();
-    await signIn(second, "issuer@example.com", "issuer-demo-pass");
+    await signIn(second, "issuer@example.com", DEMO_PASSWORD);
     await second.goto("/profile");
     await second.getByLabel("Import a key backup (.json)").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from('{"format":"other"}') });
     await expect(second.getByRole("alert").filter({ hasText: /not valid: format/ })).toBeVisible();

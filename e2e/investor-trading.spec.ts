@@ -19,12 +19,13 @@ import {
   signIn,
 } from "./journey-helpers";
 import { publishPrimarySale } from "./router-api";
+import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 test.describe("an investor buys in a primary sale and follows the settlement live", () => {
   test("journey 1: deposit, the operator records it, buy, watch Completed live, paired receipts, holdings; no private key is ever sent", async ({ page, browser }) => {
     const sent = recordRequests(page);
     const sale = await publishPrimarySale(browser, { name: `Green Bond ${Date.now()}`, amount: "1000", unitValue: "2.5" });
-    await signIn(page, "alice@example.com", "investor-demo-pass");
+    await signIn(page, "alice@example.com", DEMO_PASSWORD);
     const key = await createKeyAndProfile(page);
     const privateKey = await exportPrivateKey(page, key.fingerprint);
 
@@ -136,7 +137,7 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
   test("journey 3: a trade the money does not cover fails at the hold, says why, and leaves the money where it was", async ({ page, browser }) => {
     const sent = recordRequests(page);
     const sale = await publishPrimarySale(browser, { name: `Short Note ${Date.now()}`, amount: "100", unitValue: "2.5" });
-    await signIn(page, "bob@example.com", "investor-demo-pass");
+    await signIn(page, "bob@example.com", DEMO_PASSWORD);
     const key = await createKeyAndProfile(page);
     const privateKey = await exportPrivateKey(page, key.fingerprint);
     await depositFirstFunds(page, browser, key.fingerprint, "10");

@@ -9,6 +9,7 @@ import { parseKeyBackup } from "@/lib/client/keys/key-backup";
 import { unsealPrivateKey } from "@/lib/client/keys/sealed-key";
 
 import { origin } from "./origin";
+import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 export const PASSPHRASE = "investor journey passphrase";
 /** Screenshots of the main pages, shown in the README. */
@@ -113,7 +114,7 @@ export async function requestDepositInstructions(page: Page, fingerprint: string
 export async function recordIncomingFunds(browser: Browser, reference: string, amount: string, check?: (operator: Page) => Promise<void>): Promise<void> {
   const context = await browser.newContext();
   const operator = await context.newPage();
-  await signIn(operator, "operator@example.com", "operator-demo-pass");
+  await signIn(operator, "operator@example.com", DEMO_PASSWORD);
   await nav(operator).getByRole("link", { name: "Escrow operations" }).click();
   await expect(operator.getByRole("heading", { name: "Escrow operations", level: 1 })).toBeVisible();
   const form = operator.getByRole("form", { name: "Record incoming funds" });

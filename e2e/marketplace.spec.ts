@@ -9,6 +9,7 @@ import { profileProofHash } from "@/lib/domain/signature-template";
 import { seriousViolations } from "./axe";
 import { SCREENSHOTS, signIn } from "./journey-helpers";
 import { origin } from "./origin";
+import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 const usd = { type: "fiat", code: "USD" } as const;
 
@@ -55,7 +56,7 @@ test("the marketplace filters by asset, sorts by price on the server, pages, kee
 
   const issuerContext = await browser.newContext();
   const issuerPage = await issuerContext.newPage();
-  await signIn(issuerPage, "issuer@example.com", "issuer-demo-pass");
+  await signIn(issuerPage, "issuer@example.com", DEMO_PASSWORD);
   const privateKey = generatePrivateKey();
   const finId = getFinId(privateKey);
   const profile = await post(issuerPage.request, "/api/router/finapi/profiles/owner", { publicKey: finId, signature: signHash(profileProofHash(finId), privateKey) });
@@ -67,7 +68,7 @@ test("the marketplace filters by asset, sorts by price on the server, pages, kee
   // 21 Birch offers at 1.01 … 21.01: one more than a page.
   for (let i = 1; i <= 21; i += 1) await primarySale(issuer, birchId, String(i), `${i}.01`);
 
-  await signIn(page, "alice@example.com", "investor-demo-pass");
+  await signIn(page, "alice@example.com", DEMO_PASSWORD);
   await page.goto("/marketplace");
   await expect(page.getByRole("heading", { name: "Marketplace", level: 1 })).toBeVisible();
   await expect(status(page)).toHaveText(/^Page 1: 20 offers, more on the next page\.$/);
@@ -97,7 +98,7 @@ test("the marketplace filters by asset, sorts by price on the server, pages, kee
   const shared = page.url();
   const other = await browser.newContext();
   const reader = await other.newPage();
-  await signIn(reader, "bob@example.com", "investor-demo-pass");
+  await signIn(reader, "bob@example.com", DEMO_PASSWORD);
   await reader.goto(shared);
   await expect(reader.getByLabel("Asset")).toHaveValue(alderId);
   await expect(prices(reader)).toHaveText(["7 USD", "12.5 USD"]);

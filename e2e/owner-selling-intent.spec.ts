@@ -8,6 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { acceptedPlanId, chooseProfile, createKeyAndProfile, depositFirstFunds, nav, openTicket, PASSPHRASE, SCREENSHOTS, signIn } from "./journey-helpers";
 import { holdingsOf, planStatus } from "./router-api";
+import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 /** On the trade ticket, with the key unlocked: the quantity, the review, sign and submit; answers the plan's id. */
 async function buyThroughTicket(page: Page, quantity: string, total: string): Promise<string> {
@@ -25,7 +26,7 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   // The issuer: an asset and a primary sale, in the portal.
   const issuerContext = await browser.newContext();
   const issuerPage = await issuerContext.newPage();
-  await signIn(issuerPage, "issuer@example.com", "issuer-demo-pass");
+  await signIn(issuerPage, "issuer@example.com", DEMO_PASSWORD);
   const issuer = await createKeyAndProfile(issuerPage);
   await nav(issuerPage).getByRole("link", { name: "Assets" }).click();
   await expect(issuerPage.getByRole("heading", { name: "Assets", level: 1 })).toBeVisible();
@@ -82,7 +83,7 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   await issuerContext.close();
 
   // Alice: a browser key and profile, 100 USD, and 10 tokens bought in the primary sale.
-  await signIn(page, "alice@example.com", "investor-demo-pass");
+  await signIn(page, "alice@example.com", DEMO_PASSWORD);
   const alice = await createKeyAndProfile(page);
   await depositFirstFunds(page, browser, alice.fingerprint, "100");
   await openTicket(page, { assetId, intentId: saleId });
@@ -130,7 +131,7 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   // what he signs, signs with his browser key and submits. The plan waits for Alice's signature.
   const bobContext = await browser.newContext();
   const bobPage = await bobContext.newPage();
-  await signIn(bobPage, "bob@example.com", "investor-demo-pass");
+  await signIn(bobPage, "bob@example.com", DEMO_PASSWORD);
   const bob = await createKeyAndProfile(bobPage);
   await depositFirstFunds(bobPage, browser, bob.fingerprint, "12");
   await openTicket(bobPage, { assetId, intentId });

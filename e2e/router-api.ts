@@ -7,6 +7,7 @@ import { generatePrivateKey, getFinId, signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";
 
 import { signIn } from "./journey-helpers";
+import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 export type Holding = { balance: string; held: string; available: string };
 
@@ -34,7 +35,7 @@ export async function planStatus(request: APIRequestContext, planId: string): Pr
 export async function publishPrimarySale(browser: Browser, terms: { name: string; amount: string; unitValue: string }): Promise<{ assetId: string; intentId: string }> {
   const context = await browser.newContext();
   const issuer = await context.newPage();
-  await signIn(issuer, "issuer@example.com", "issuer-demo-pass");
+  await signIn(issuer, "issuer@example.com", DEMO_PASSWORD);
   const post = async (path: string, data: unknown) => json(await issuer.request.post(path, { data })) as Promise<{ id?: string; response?: { id?: string } }>;
   const privateKey = generatePrivateKey();
   const finId = getFinId(privateKey);

@@ -8,16 +8,20 @@ import { z } from "zod";
 // without the "@/" alias.
 import { parseCurrencies, type CurrencyTable } from "./domain/escrow/currencies";
 import { parseCompletionModes, type CompletionModes } from "./domain/escrow/operation-kinds";
+import { isLoopbackHost } from "./domain/loopback";
 import { ORG_ID_PATTERN } from "./domain/patterns";
 
 const orgIdSetting = z.string().regex(ORG_ID_PATTERN, "lower-case letters, digits and dashes, at most 64 characters");
 const urlSetting = z.url({ protocol: /^https?$/, error: "an http(s) URL" });
+const count = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
-  /** Interface the server binds to. */
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Interface the server binds to: this machine alone by default (README, Security). */
+  HOST: z.string().min(1).default("127.0.0.1"),
+  /** How many reverse proxies in front append to X-Forwarded-For; 0: X-Forwarded-* from clients are dropped. */
+  TRUST_PROXY: count(0, 10, 0),
   /** Where this node is reached from outside; the default follows PORT. */
   PUBLIC_URL: urlSetting.optional(),
   /** Where the database file, the generated AUTH_SECRET and uploaded documents live. */
@@ -73,8 +77,28 @@ const schema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   /** Largest document file accepted by a certificate upload, in bytes. */
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
-  /** Demo users and organizations are created on an empty database unless this is "false". */
-  SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+  /** Demo people on a database without people: "auto" only while the server serves this machine alone. */
+  SEED_DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
+  /** The demo people's password instead of random ones: for test harnesses, on loopback only. */
+  DEMO_PASSWORD: z.string().min(12, "at least 12 characters").max(128).optional(),
+  /** Failed sign-ins or bearer tokens a client may have before it is slowed down. */
+  AUTH_CLIENT_FREE_FAILURES: count(1, 1_000_000, 10),
+  /** Failed sign-ins an account may have before every attempt at it needs a proof of work. */
+  AUTH_ACCOUNT_FREE_FAILURES: count(1, 1_000, 5),
+  /** Failures are forgotten this long after the last one of the same client or account. */
+  AUTH_FAILURE_MEMORY_SECONDS: count(60, 86_400, 900),
+  /** GraphQL sockets one user may hold open at once. */
+  GRAPHQL_SOCKETS_PER_USER: count(1, 1_000, 16),
+  /** GraphQL sockets one client (address) may hold open at once, signed in or not. */
+  GRAPHQL_SOCKETS_PER_CLIENT: count(1, 10_000, 64),
+  /** GraphQL operations one user may hold at once over all its sockets. */
+  GRAPHQL_SUBSCRIPTIONS_PER_USER: count(1, 100_000, 100),
+  /** A request whose headers have not all arrived after this long is answered 408 and closed. */
+  HTTP_HEADERS_TIMEOUT_MS: count(1_000, 600_000, 10_000),
+  /** A request (headers and body) not fully received after this long is answered 408 and closed. */
+  HTTP_REQUEST_TIMEOUT_MS: count(1_000, 3_600_000, 120_000),
+  /** An idle kept-alive connection is closed after this long. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: count(1_000, 600_000, 5_000),
 });
 
 export type Env = Readonly<
@@ -90,7 +114,10 @@ export type Env = Readonly<
     AUTH_SECRET: string;
     PUBLIC_URL: string;
     ESCROW_ADAPTER_URL: string;
+    /** Whether a database without people gets the demo people at start. */
     SEED_DEMO_DATA: boolean;
+    /** Why the server is reached beyond this machine (empty: it serves this machine alone). */
+    EXPOSED_BY: readonly string[];
     ESCROW_COMPLETION: CompletionModes;
     ESCROW_CURRENCIES: CurrencyTable;
     ESCROW_ROUTER_URL: string;
@@ -101,7 +128,7 @@ export type Env = Readonly<
 function loadOrCreateAuthSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString("base64url");
   try {
     // "wx": if two processes start at once, the first one's secret wins and the other reads it.
@@ -119,6 +146,25 @@ function readVersion(): string {
   } catch {
     return "0.0.0";
   }
+}
+
+/** Why a server with these settings is reached beyond this machine; empty when it serves this machine alone. */
+function exposure(host: string, publicUrl: string, trustProxy: number): string[] {
+  const reasons: string[] = [];
+  if (!isLoopbackHost(host)) reasons.push(`HOST=${host} listens beyond this machine`);
+  const publicHost = new URL(publicUrl).hostname;
+  if (!isLoopbackHost(publicHost)) reasons.push(`PUBLIC_URL=${publicUrl} is reached at ${publicHost}, not a loopback address`);
+  if (trustProxy > 0) reasons.push(`TRUST_PROXY=${trustProxy} says a proxy serves it`);
+  return reasons;
+}
+
+function demoSeeding(setting: "auto" | "true" | "false", exposedBy: readonly string[]): boolean {
+  if (setting === "false") return false;
+  if (exposedBy.length === 0) return true;
+  if (setting === "auto") return false;
+  throw new Error(
+    `"true" makes demo people, which a server may have only while it serves this machine alone (loopback), and ${exposedBy.join("; ")}. Leave it unset ("auto") or set "false".`,
+  );
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -144,6 +190,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const provider = databaseUrl.startsWith("file:") ? "sqlite" : "postgresql";
   const sqliteFile = provider === "sqlite" ? path.resolve(databaseUrl.slice("file:".length)) : null;
   const publicUrl = (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, "");
+  const exposedBy = exposure(s.HOST, publicUrl, s.TRUST_PROXY);
+  const seedDemoData = derived("SEED_DEMO_DATA", () => demoSeeding(s.SEED_DEMO_DATA, exposedBy));
+  if (s.DEMO_PASSWORD !== undefined && exposedBy.length > 0) {
+    derived("DEMO_PASSWORD", () => {
+      throw new Error(`a fixed demo password is honoured only while the server serves this machine alone (loopback), and ${exposedBy.join("; ")}. Unset DEMO_PASSWORD.`);
+    });
+  }
+  if (s.HTTP_HEADERS_TIMEOUT_MS > s.HTTP_REQUEST_TIMEOUT_MS) {
+    derived("HTTP_HEADERS_TIMEOUT_MS", () => {
+      throw new Error(`at most HTTP_REQUEST_TIMEOUT_MS (${s.HTTP_REQUEST_TIMEOUT_MS})`);
+    });
+  }
   return Object.freeze({
     ...s,
     DATA_DIR: dataDir,
@@ -153,7 +211,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     AUTH_SECRET: s.AUTH_SECRET ?? loadOrCreateAuthSecret(dataDir),
     PUBLIC_URL: publicUrl,
     ESCROW_ADAPTER_URL: (s.ESCROW_ADAPTER_URL ?? `${publicUrl}/api/adapter`).replace(/\/+$/, ""),
-    SEED_DEMO_DATA: s.SEED_DEMO_DATA === "true",
+    SEED_DEMO_DATA: seedDemoData,
+    EXPOSED_BY: Object.freeze(exposedBy),
     ESCROW_COMPLETION: completion,
     ESCROW_CURRENCIES: currencies,
     ESCROW_ROUTER_URL: (s.ESCROW_ROUTER_URL ?? `${publicUrl}/api/router`).replace(/\/+$/, ""),

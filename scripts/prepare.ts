@@ -1,11 +1,13 @@
 // Runs before the server starts (npm start's prestart): apply migrations, make the system records and
-// the demo data, and build the Next app when its sources changed since the last build.
+// the demo data, refuse a server reached beyond this machine while demo people are enabled, and build
+// the Next app when its sources changed since the last build.
 // Flags: --no-build (migrate and seed only).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
+import { assertDemoPeopleStayLocal, DemoPeopleExposedError } from "@/lib/server/setup/assert-demo-people-stay-local";
 import { seed } from "./seed";
 import { sourceStamp } from "./source-stamp";
 
@@ -35,5 +37,13 @@ function buildIfStale(): void {
 console.log(`prepare: database ${env.DATABASE_PROVIDER === "sqlite" ? env.SQLITE_FILE : "(postgresql)"}`);
 run(path.join(root, "node_modules", ".bin", "prisma"), ["migrate", "deploy"]);
 await seed();
+try {
+  await assertDemoPeopleStayLocal();
+} catch (error) {
+  if (!(error instanceof DemoPeopleExposedError)) throw error;
+  console.error(`\n${error.message}\n`);
+  await db.$disconnect();
+  process.exit(1);
+}
 await db.$disconnect();
 if (!process.argv.includes("--no-build")) buildIfStale();

@@ -1,22 +1,63 @@
-// npm run db:seed – the system records, and the demo users on a database without people.
+// npm run db:seed – the system records, and the demo people on a database without people (only for a
+// server that serves this machine alone: SEED_DEMO_DATA, README "Security").
+//   npm run db:seed -- --reset-demo-passwords   new random passwords for the demo people, shown once
+//   npm run db:seed -- --disable-demo-users     disable every demo person (before serving beyond this machine)
 import { pathToFileURL } from "node:url";
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
 import { ensureSystemRecords } from "@/lib/server/setup/ensure-system-records";
-import { seedDemoData } from "@/lib/server/setup/seed-demo-data";
+import { disableDemoPeople, resetDemoPasswords, retirePublishedDemoPasswords, seedDemoPeople, type DemoSignIn } from "@/lib/server/setup/seed-demo-data";
+
+/** The demo sign-ins in a box, the one time they are shown. */
+export function demoSignInBox(signIns: readonly DemoSignIn[], title: string): string {
+  const emailWidth = Math.max(...signIns.map((s) => s.email.length));
+  const passwordWidth = Math.max(...signIns.map((s) => s.password.length));
+  const lines = [
+    title,
+    `Sign in at ${env.PUBLIC_URL}/signin with:`,
+    "",
+    ...signIns.map((s) => `  ${s.email.padEnd(emailWidth)}  ${s.password.padEnd(passwordWidth)}  ${s.role}${s.disabled ? " (disabled)" : ""}`),
+    "",
+    env.DEMO_PASSWORD
+      ? "The password is DEMO_PASSWORD (this machine only); it is stored only as a hash."
+      : "The passwords are shown only this once and stored only as hashes.",
+    "New ones:  npm run db:seed -- --reset-demo-passwords",
+    "Before serving beyond this machine:  npm run db:seed -- --disable-demo-users",
+  ];
+  const width = Math.max(...lines.map((line) => line.length)) + 2;
+  return [`╔${"═".repeat(width)}╗`, ...lines.map((line) => `║ ${line.padEnd(width - 1)}║`), `╚${"═".repeat(width)}╝`].join("\n");
+}
+
+function show(signIns: readonly DemoSignIn[], title: string): void {
+  if (signIns.length > 0) console.log(`\n${demoSignInBox(signIns, title)}\n`);
+}
 
 export async function seed(): Promise<void> {
   await ensureSystemRecords();
-  if (!env.SEED_DEMO_DATA) return;
-  const created = await seedDemoData();
-  if (created.length === 0) return;
-  const width = Math.max(...created.map((u) => u.email.length));
-  console.log(`\nDemo data created. Sign in at ${env.PUBLIC_URL}/signin with:`);
-  for (const u of created) console.log(`  ${u.email.padEnd(width)}  ${u.password.padEnd(20)}  (${u.role})`);
-  console.log("");
+  show(await retirePublishedDemoPasswords(), "The demo people had the passwords earlier versions published; they have new ones.");
+  if (!env.SEED_DEMO_DATA) {
+    if (env.EXPOSED_BY.length > 0) console.log(`seed: made no demo people, since this server is reached beyond this machine (${env.EXPOSED_BY.join("; ")}).`);
+    return;
+  }
+  show(await seedDemoPeople(), "Demo people created, for this machine only.");
+}
+
+async function main(args: readonly string[]): Promise<void> {
+  if (args.includes("--reset-demo-passwords")) {
+    const signIns = await resetDemoPasswords();
+    if (signIns.length === 0) console.log("seed: this database has no demo people.");
+    show(signIns, "New passwords for the demo people.");
+    return;
+  }
+  if (args.includes("--disable-demo-users")) {
+    const emails = await disableDemoPeople();
+    console.log(emails.length === 0 ? "seed: no enabled demo people." : `seed: disabled ${emails.length} demo users: ${emails.join(", ")}.`);
+    return;
+  }
+  await seed();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await seed();
+  await main(process.argv.slice(2));
   await db.$disconnect();
 }

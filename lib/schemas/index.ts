@@ -20,3 +20,4 @@ export * from "@/lib/schemas/plan";
 export * from "@/lib/schemas/receipt";
 export * from "@/lib/schemas/ledger";
 export * from "@/lib/schemas/problem";
+export * from "@/lib/schemas/sign-in";

@@ -1,7 +1,8 @@
 // The foundation over HTTP: health, the problem documents of every refusal (with nothing written),
 // users and tokens, and the seed.
 import { createHash } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { existsSync, statSync } from "node:fs";
+import { describe, expect, inject, it } from "vitest";
 import { adminToken, call, callOversized, countRows, createUser, problemOf, queryRows, uniqueEmail } from "./helpers";
 
 const USERS = "/api/router/admin/users";
@@ -164,17 +165,31 @@ describe("the seed", () => {
     expect(escrow?.adapterTokenSealed).toMatch(/^v1\./);
   });
 
-  it("creates the demo people with scrypt passwords", async () => {
-    const rows = await queryRows(`SELECT "email", "role" FROM "User" WHERE "email" LIKE $1 AND "passwordHash" LIKE $2 ORDER BY "email"`, [
-      "%@example.com",
-      "scrypt$%",
+  it("creates the demo people on this loopback-bound server, marked as demo, with scrypt passwords", async () => {
+    const rows = await queryRows<{ email: string; role: string; demo: unknown }>(
+      `SELECT "email", "role", "demo" FROM "User" WHERE "email" LIKE $1 AND "passwordHash" LIKE $2 ORDER BY "email"`,
+      ["%@example.com", "scrypt$%"],
+    );
+    expect(rows.map((r) => ({ ...r, demo: Boolean(r.demo) }))).toEqual([
+      { email: "admin@example.com", role: "admin", demo: true },
+      { email: "alice@example.com", role: "investor", demo: true },
+      { email: "bob@example.com", role: "investor", demo: true },
+      { email: "issuer@example.com", role: "issuer", demo: true },
+      { email: "operator@example.com", role: "escrowOperator", demo: true },
     ]);
-    expect(rows).toEqual([
-      { email: "admin@example.com", role: "admin" },
-      { email: "alice@example.com", role: "investor" },
-      { email: "bob@example.com", role: "investor" },
-      { email: "issuer@example.com", role: "issuer" },
-      { email: "operator@example.com", role: "escrowOperator" },
-    ]);
+    // People an admin creates are not demo people.
+    const person = await createUser("investor");
+    const [row] = await queryRows<{ demo: unknown }>(`SELECT "demo" FROM "User" WHERE "id" = $1`, [person.id]);
+    expect(Boolean(row?.demo)).toBe(false);
+  });
+
+  it("keeps the SQLite database, its WAL and its shared-memory file readable by the server's user only (0600)", async ({ skip }) => {
+    const url = inject("databaseUrl");
+    if (!url.startsWith("file:")) skip("the database is PostgreSQL");
+    const file = url.slice("file:".length);
+    for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+      expect(existsSync(name), name).toBe(true);
+      expect((statSync(name).mode & 0o777).toString(8), name).toBe("600");
+    }
   });
 });

@@ -169,3 +169,34 @@ export async function createUserAt(
   if (response.status !== 201) throw new Error(`createUser ${role}: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: string; token: string };
 }
+
+/** What a sign-in through next-auth's credentials endpoint gave: a session cookie, or the refusal's code. */
+export type SignInOutcome = { cookie: string | null; code: string | null };
+
+/**
+ * Signs in as a browser without JavaScript would post the form, at `base` (the shared server by
+ * default). `fields` go with email and password (a proof of work, say); `headers` with both requests
+ * (an X-Forwarded-For for a server that trusts a proxy). The answer is the Cookie header to send
+ * after, or the `code` of the sign-in page's error (`credentials` for a wrong password).
+ */
+export async function signInAs(
+  email: string,
+  password: string,
+  options: { base?: string; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<SignInOutcome> {
+  const base = options.base ?? baseUrl();
+  const csrf = await fetch(`${base}/api/auth/csrf`, { headers: options.headers });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const response = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...options.headers, "content-type": "application/x-www-form-urlencoded", cookie: cookies.join("; ") },
+    body: new URLSearchParams({ ...options.fields, csrfToken, email, password, callbackUrl: "/dashboard" }),
+  });
+  await response.arrayBuffer();
+  const session = response.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="));
+  if (session) return { cookie: [...cookies, session.split(";")[0]].join("; "), code: null };
+  const location = response.headers.get("location") ?? "";
+  return { cookie: null, code: new URL(location, base).searchParams.get("code") ?? new URL(location, base).searchParams.get("error") };
+}

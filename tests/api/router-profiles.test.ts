@@ -1,7 +1,7 @@
 // Profiles, certificates, documents and sharing over HTTP: certificates validated by type, uploads
 // checked for size and type and kept on disk, downloads byte for byte, and who may read what
-// (owner, admin, an organization the profile is shared with, nobody else), with nothing written on
-// any refusal.
+// (owner, admin, an organization the profile is shared with or that already serves it, nobody else),
+// with nothing written on any refusal.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -393,6 +393,41 @@ describe("sharing a profile", () => {
     expect(await profile.json()).toEqual({ id: profileId, finId: expect.stringMatching(/^0[23][0-9a-f]{64}$/), createdAt: expect.any(Number), sharedWith: ["escrow"] });
     // The other investor still sees nothing.
     expect((await listCertificates(profileId, stranger.token)).status).toBe(404);
+  });
+
+  it("lets a payment organization that already serves the profile read it without a share (interface.md step 2), and no other", async () => {
+    const profileId = await newProfile();
+    const certificateId = await attached(profileId);
+    const documentId = ((await (await upload(profileId, certificateId, { bytes: TEXT, type: "text/plain", name: "b.txt" })).json()) as { id: string }).id;
+    const otherOrg = `other-${randomUUID().slice(0, 8)}`;
+    expect(
+      (
+        await call("POST", "/api/router/admin/organizations", {
+          token: adminToken(),
+          body: { id: otherOrg, name: "Other Bank", kind: "escrow", adapterUrl: "https://adapter.other-bank.example/api", adapterToken: `token-${randomUUID()}` },
+        })
+      ).status,
+    ).toBe(201);
+    const otherOperator = await createUser("escrowOperator", { organizationId: otherOrg });
+    expect((await listCertificates(profileId, escrowUser.token)).status).toBe(404);
+
+    // The owner asks the built-in escrow for deposit instructions: it now serves this profile.
+    const profile = (await (await call("GET", `${ROUTER}/${profileId}`, { token: owner.token })).json()) as { finId: string };
+    const deposit = await call("POST", "/api/router/finapi/payments/deposit", {
+      token: owner.token,
+      body: { profileId, amount: "10", account: { account: { type: "finId", finId: profile.finId, orgId: "escrow" }, asset: { type: "fiat", code: "USD" } } },
+    });
+    expect(deposit.status, await deposit.clone().text()).toBe(200);
+
+    const list = await listCertificates(profileId, escrowUser.token);
+    expect(list.status).toBe(200);
+    expect(list.body.certificates.map((c) => c.id)).toEqual([certificateId]);
+    expect((await download(profileId, documentId, escrowUser.token)).status).toBe(200);
+    expect((await call("GET", `${ROUTER}/${profileId}`, { token: escrowUser.token })).status).toBe(200);
+    // Reading is all it may do; a payment organization that does not serve the profile sees nothing.
+    expect((await attach(profileId, certificate("ownerInfo", ownerInfo), escrowUser.token)).status).toBe(404);
+    expect((await listCertificates(profileId, otherOperator.token)).status).toBe(404);
+    expect((await download(profileId, documentId, otherOperator.token)).status).toBe(404);
   });
 
   it("is harmless to repeat", async () => {

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { TEST_DEMO_PASSWORD } from "../demo-password";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
@@ -17,7 +18,7 @@ export type TestDatabase = { url: string; drop: () => Promise<void> };
  * TEST_POSTGRES_URL (a PostgreSQL URL with the right to create databases) runs the suite on a fresh
  * PostgreSQL database made for the run and dropped after it; without it, on a fresh SQLite file.
  */
-async function freshDatabase(dataDir: string): Promise<TestDatabase> {
+export async function freshDatabase(dataDir: string): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_POSTGRES_URL;
   if (!adminUrl) return { url: `file:${path.join(dataDir, "app.db")}`, drop: async () => undefined };
   const { default: pg } = await import("pg");
@@ -113,6 +114,11 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     ADMIN_TOKEN: adminToken,
+    // The demo people sign in with the harness's password (honoured on loopback only).
+    DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+    // The suite sends many bad tokens and passwords from this one client on purpose; the limits
+    // themselves are tested on servers of their own (sign-in-throttle.test.ts).
+    AUTH_CLIENT_FREE_FAILURES: "1000000",
     LOG_LEVEL: "warn",
     NEXT_TELEMETRY_DISABLED: "1",
     CHECKPOINT_DISABLE: "1",

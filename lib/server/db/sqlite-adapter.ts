@@ -8,6 +8,7 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type BetterSqlite3 from "better-sqlite3";
 import { AsyncLock } from "./async-lock";
+import { secureSqliteFiles } from "./sqlite-file-mode";
 import { cacheStatements } from "./statement-cache";
 
 type Factory = PrismaBetterSQLite3;
@@ -91,6 +92,7 @@ function connectionOf(adapter: Adapter): BetterSqlite3.Database {
 
 /** A Prisma driver adapter factory for the SQLite file at `url` (`file:/abs/path.db`). */
 export function createSqliteAdapterFactory(url: string): Factory {
+  secureSqliteFiles(url.replace(/^file:/, ""));
   const base = new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS });
   const connect = async (open: () => Promise<Adapter>) => {
     const inner = await open();

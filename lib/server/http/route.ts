@@ -8,11 +8,14 @@ import { AppError, internalProblem, isAppError, PROBLEM_CONTENT_TYPE, toProblemD
 import type { Role } from "@/lib/domain/roles";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { bearerToken } from "@/lib/server/auth/api-token";
+import { principalFromBearerHeader } from "@/lib/server/auth/bearer-guard";
 import { sessionUserId } from "@/lib/server/auth/next-auth";
-import { principalFromBearer, principalFromUserId, type Principal } from "@/lib/server/auth/principal";
+import { principalFromUserId, type Principal } from "@/lib/server/auth/principal";
 import { logger, type Logger } from "@/lib/server/log";
+import { clientAddressOf } from "./forwarded-headers";
+import { RateLimitedError } from "./rate-limit";
 import { readJsonBody } from "./read-body";
+import { crossOriginProblem } from "./same-origin";
 import { fieldErrors } from "./zod-errors";
 
 type AuthMode = "required" | "optional" | "public";
@@ -52,12 +55,7 @@ function requestIdOf(req: Request): string {
 async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal | null> {
   if (mode === "public") return null;
   const header = req.headers.get("authorization");
-  if (header !== null) {
-    const token = bearerToken(header);
-    const principal = token ? await principalFromBearer(token) : null;
-    if (!principal) throw new AppError("UNAUTHENTICATED", "The bearer token is missing, malformed, revoked or unknown.");
-    return principal;
-  }
+  if (header !== null) return principalFromBearerHeader(header, clientAddressOf(req.headers));
   const userId = await sessionUserId();
   const principal = userId ? await principalFromUserId(userId) : null;
   if (principal && UNSAFE_METHODS.has(req.method)) assertSameOrigin(req);
@@ -69,18 +67,8 @@ async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal
 
 /** Cookie-authenticated writes must come from our own pages (a second line behind SameSite=Lax). */
 function assertSameOrigin(req: NextRequest): void {
-  const origin = req.headers.get("origin");
-  if (origin === null) return;
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw new AppError("FORBIDDEN", "The Origin header is not a URL.");
-  }
-  if (originHost !== host && origin !== new URL(env.PUBLIC_URL).origin) {
-    throw new AppError("FORBIDDEN", "Cross-origin requests cannot use the sign-in session.");
-  }
+  const problem = crossOriginProblem(req.headers);
+  if (problem) throw new AppError("FORBIDDEN", problem);
 }
 
 function parsePart<S extends z.ZodType>(schema: S, value: unknown, where: NonNullable<FieldError["in"]>): z.output<S> {
@@ -103,10 +91,9 @@ function fromDatabaseError(error: unknown): AppError | null {
 }
 
 function problemResponse(error: AppError, requestId: string, instance: string): Response {
-  return Response.json(toProblemDocument(error, { requestId, instance }), {
-    status: error.status,
-    headers: { "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId },
-  });
+  const headers: Record<string, string> = { "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId };
+  if (error instanceof RateLimitedError) headers["retry-after"] = String(error.retryAfterSeconds);
+  return Response.json(toProblemDocument(error, { requestId, instance }), { status: error.status, headers });
 }
 
 function successResponse(result: unknown, status: number, requestId: string): Response {
