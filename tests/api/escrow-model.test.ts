@@ -12,7 +12,6 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { canonicalJson } from "@/lib/domain/canonical-json";
 import { adminToken, baseUrl, call, queryRows } from "./helpers";
 import {
-  depositBody,
   EscrowClient,
   holdBody,
   newKey,
@@ -159,10 +158,17 @@ class EscrowModel {
 }
 
 const org = fc.constantFrom<Org>(...ORGS);
-const headerKey = fc.option(fc.constantFrom("k1", "k2", "k3", "k4", "k5", "k6"), { freq: 3, nil: null });
+/** No Idempotency-Key, a fresh one, or one sent before (by either organization). */
+const headerKey = fc.oneof(
+  { weight: 5, arbitrary: fc.constant(null) },
+  { weight: 4, arbitrary: fc.constant("fresh" as const) },
+  { weight: 1, arbitrary: fc.record({ earlier: fc.nat({ max: 1_000_000 }) }) },
+);
 const pick = fc.nat({ max: 1_000_000 });
+/** Mostly one of the last few holds (those are still held), sometimes any hold requested so far. */
+const holdPick = fc.record({ recent: fc.constantFrom(true, true, true, false), pick });
 const stepArbitrary = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ t: fc.constant("fund" as const), who: fc.nat(INVESTORS - 1), amount: fc.integer({ min: 10, max: 80 }) }) },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant("fund" as const), who: fc.nat(INVESTORS - 1), amount: fc.integer({ min: 10, max: 80 }) }) },
   {
     weight: 6,
     arbitrary: fc.record({
@@ -170,14 +176,23 @@ const stepArbitrary = fc.oneof(
       org,
       buyer: fc.nat(INVESTORS - 1),
       seller: fc.nat(INVESTORS - 2),
-      quantity: fc.integer({ min: 1, max: 40 }),
-      reuse: fc.option(pick, { freq: 6, nil: null }),
+      quantity: fc.integer({ min: 1, max: 60 }),
+      reuse: fc.oneof({ weight: 7, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: pick }),
       headerKey,
     }),
   },
-  { weight: 5, arbitrary: fc.record({ t: fc.constant("release" as const), org, pick, variant: fc.constantFrom("right", "right", "right", "otherDestination", "otherQuantity"), headerKey }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant("rollback" as const), org, pick, variant: fc.constantFrom("right", "right", "otherQuantity"), headerKey }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant("payout" as const), org, who: fc.nat(INVESTORS - 1), amount: fc.integer({ min: 1, max: 30 }), headerKey }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      t: fc.constant("release" as const),
+      org: fc.constantFrom<Org>("node", "node", "foreign"),
+      hold: holdPick,
+      variant: fc.constantFrom("right", "right", "right", "otherDestination", "otherQuantity"),
+      headerKey,
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant("rollback" as const), org: fc.constantFrom<Org>("node", "node", "foreign"), hold: holdPick, variant: fc.constantFrom("right", "right", "otherQuantity"), headerKey }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("payout" as const), org, who: fc.nat(INVESTORS - 1), amount: fc.integer({ min: 1, max: 60 }), headerKey }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant("repeat" as const), pick }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("poll" as const), org, pick }) },
 );
@@ -198,9 +213,26 @@ class Run {
   readonly cids: { org: Org; cid: string }[] = [];
   private readonly run = randomUUID().slice(0, 8);
   log: string[] = [];
+  /** How often each kind of answer came, so the run shows it exercised what it claims to. */
+  readonly outcomes = new Map<string, number>();
 
-  private keyText(key: string | null): string | null {
-    return key === null ? null : `${this.run}-${key}`;
+  private count(outcome: string): void {
+    this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
+  }
+
+  private readonly headerKeys: string[] = [];
+
+  private keyText(choice: null | "fresh" | { earlier: number }): string | null {
+    if (choice === null) return null;
+    if (choice !== "fresh" && this.headerKeys.length > 0) return this.headerKeys[choice.earlier % this.headerKeys.length] ?? null;
+    const key = `${this.run}-${this.headerKeys.length}`;
+    this.headerKeys.push(key);
+    return key;
+  }
+
+  private holdRequest(choice: { recent: boolean; pick: number }) {
+    const from = choice.recent ? Math.max(0, this.holdRequests.length - 3) : 0;
+    return this.holdRequests[from + (choice.pick % (this.holdRequests.length - from))];
   }
 
   async fund(who: number, amount: number): Promise<void> {
@@ -219,13 +251,16 @@ class Run {
     expect(response.status, label).toBe(expected.status);
     if (expected.status !== 200) {
       expect(JSON.parse(text), label).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+      this.count(`409 ${s.kind}${s.org === "foreign" ? " (foreign)" : ""}`);
       return;
     }
     const answer = JSON.parse(text) as Envelope;
     if (expected.repeatOf) {
       expect(answer, label).toEqual(expected.repeatOf.answer);
+      this.count(`repeat of ${expected.repeatOf.succeeded ? "a success" : "a refusal"}`);
       return;
     }
+    this.count(`${s.kind} ${expected.code === undefined ? "done" : "refused"}${s.org === "foreign" ? " (foreign)" : ""}`);
     expect(answer.isCompleted, label).toBe(true);
     if (expected.code !== undefined) expect(answer.error?.Code, label).toBe(expected.code);
     else expect(answer.response, label).toBeDefined();
@@ -246,8 +281,9 @@ class Run {
       }
       case "release":
       case "rollback": {
-        if (this.holdRequests.length === 0) return;
-        const { body: hold, seller } = this.holdRequests[step.pick % this.holdRequests.length]!;
+        const chosen = this.holdRequest(step.hold);
+        if (!chosen) return;
+        const { body: hold, seller } = chosen;
         const quantity = step.variant === "otherQuantity" ? String(BigInt(hold.quantity) + 1n) : hold.quantity;
         const body =
           step.t === "release"
@@ -304,5 +340,14 @@ describe("the escrow against its model", () => {
     expect(statuses.filter((s) => s.status === "RELEASED")).toHaveLength(modelled.filter((h) => h.status === "RELEASED").length);
     const books = await clients.node.books();
     expect(books.violations).toEqual([]);
+    // The sequence reached every kind of answer the model knows, many times (by either organization).
+    const seen = Object.fromEntries([...run.outcomes].sort());
+    const times = (outcome: string) => (seen[outcome] ?? 0) + (seen[`${outcome} (foreign)`] ?? 0);
+    for (const kind of ["hold", "release", "rollback", "payout"]) {
+      for (const outcome of [`${kind} done`, `${kind} refused`, `409 ${kind}`]) expect(times(outcome), `${outcome} in ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(4);
+    }
+    for (const outcome of ["repeat of a success", "repeat of a refusal", "release done (foreign)", "release refused (foreign)"]) {
+      expect(seen[outcome] ?? 0, `${outcome} in ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(10);
+    }
   }, 600_000);
 });
