@@ -36,7 +36,7 @@ const signed = (difference: string) => (difference.startsWith("-") ? difference 
 function CreditCells({ credit }: { credit: IncomingCreditView }) {
   return (
     <>
-      <th scope="row" className="py-2 pr-4 font-mono font-normal">{credit.reference}</th>
+      <th scope="row" className="whitespace-nowrap py-2 pr-4 font-mono font-normal">{credit.reference}</th>
       <td className="py-2 pr-4 text-right font-mono tabular-nums">
         {credit.amount} {credit.currency}
       </td>
