@@ -1,3 +1,4 @@
+-- Comments here hold no semicolons or quotes: the migration runner splits statements on them.
 -- CreateTable
 CREATE TABLE "EscrowOperationKey" (
     "id" TEXT NOT NULL PRIMARY KEY,
@@ -7,8 +8,8 @@ CREATE TABLE "EscrowOperationKey" (
     "boundKey" TEXT
 );
 
--- Every operation's key, now scoped to its owner (the caller's organization, or the caller when it
--- acts for none); a deposit instruction's legacy header key becomes a header key. A refused
+-- Every operation key, now scoped to its owner (the caller organization, or the caller when it
+-- acts for none), a deposit instruction legacy header key becomes a header key. A refused
 -- operation moved nothing: it binds no key.
 INSERT INTO "EscrowOperationKey" ("id", "key", "requestHash", "operationId", "boundKey")
 SELECT o."id", COALESCE((SELECT 'org:' || u."organizationId" FROM "User" u WHERE u."id" = o."callerUserId"), 'user:' || o."callerUserId") || '|' || CASE WHEN o."operationKey" LIKE 'depositInstruction:key:%' THEN 'header:' || substr(o."operationKey", length('depositInstruction:key:') + length(o."callerUserId") + 2) ELSE o."operationKey" END, o."requestHash", o."id",
@@ -36,7 +37,7 @@ CREATE TABLE "new_EscrowIncomingFunds" (
     "decidedAt" DATETIME,
     "declineReason" TEXT
 );
--- Credits recorded so far were credited at once; what their deposit instruction expected is kept beside them.
+-- Credits recorded so far were credited at once, what their deposit instruction expected is kept beside them.
 INSERT INTO "new_EscrowIncomingFunds" ("accountId", "amount", "createdAt", "currency", "expectedAmount", "id", "idempotencyKey", "journalEntryId", "recordedBy", "reference", "requestHash") SELECT f."accountId", f."amount", f."createdAt", f."currency", COALESCE((SELECT d."amount" FROM "EscrowDepositInstruction" d WHERE d."reference" = f."reference"), f."amount"), f."id", f."idempotencyKey", f."journalEntryId", f."recordedBy", f."reference", f."requestHash" FROM "EscrowIncomingFunds" f;
 DROP TABLE "EscrowIncomingFunds";
 ALTER TABLE "new_EscrowIncomingFunds" RENAME TO "EscrowIncomingFunds";
@@ -62,7 +63,7 @@ CREATE TABLE "new_EscrowOperation" (
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "completedAt" DATETIME
 );
--- The owner from the caller; a refused operation consumed no signature.
+-- The owner from the caller, a refused operation consumed no signature.
 INSERT INTO "new_EscrowOperation" ("attempts", "callerUserId", "claimedUntil", "completedAt", "consumedSignature", "createdAt", "dueAt", "errorCode", "errorMessage", "id", "kind", "lastError", "owner", "request", "requestHash", "response", "status") SELECT o."attempts", o."callerUserId", o."claimedUntil", o."completedAt", CASE WHEN o."status" = 'failed' THEN NULL ELSE o."consumedSignature" END, o."createdAt", o."dueAt", o."errorCode", o."errorMessage", o."id", o."kind", o."lastError", COALESCE((SELECT 'org:' || u."organizationId" FROM "User" u WHERE u."id" = o."callerUserId"), 'user:' || o."callerUserId"), o."request", o."requestHash", o."response", o."status" FROM "EscrowOperation" o;
 DROP TABLE "EscrowOperation";
 ALTER TABLE "new_EscrowOperation" RENAME TO "EscrowOperation";

@@ -1,4 +1,5 @@
--- CreateTable: the keys table first, so the operations' keys move into it before their column goes.
+-- Comments here hold no semicolons or quotes: the migration runner splits statements on them.
+-- CreateTable: the keys table first, so the operations keys move into it before their column goes.
 CREATE TABLE "EscrowOperationKey" (
     "id" TEXT NOT NULL,
     "key" TEXT NOT NULL,
@@ -9,13 +10,13 @@ CREATE TABLE "EscrowOperationKey" (
     CONSTRAINT "EscrowOperationKey_pkey" PRIMARY KEY ("id")
 );
 
--- AlterTable: every operation belongs to its caller's organization (or the caller, when it acts
--- for none); a refused operation consumed no signature.
+-- AlterTable: every operation belongs to its caller organization (or the caller, when it acts
+-- for none), a refused operation consumed no signature.
 ALTER TABLE "EscrowOperation" ADD COLUMN     "owner" TEXT;
 UPDATE "EscrowOperation" o SET "owner" = COALESCE((SELECT 'org:' || u."organizationId" FROM "User" u WHERE u."id" = o."callerUserId"), 'user:' || o."callerUserId");
 UPDATE "EscrowOperation" SET "consumedSignature" = NULL WHERE "status" = 'failed';
 
--- Every operation's key, now scoped to its owner; a deposit instruction's legacy header key becomes
+-- Every operation key, now scoped to its owner, a deposit instruction legacy header key becomes
 -- a header key. A refused operation moved nothing: it binds no key.
 INSERT INTO "EscrowOperationKey" ("id", "key", "requestHash", "operationId", "boundKey")
 SELECT o."id", o."owner" || '|' || CASE WHEN o."operationKey" LIKE 'depositInstruction:key:%' THEN 'header:' || substr(o."operationKey", length('depositInstruction:key:') + length(o."callerUserId") + 2) ELSE o."operationKey" END, o."requestHash", o."id",
@@ -37,7 +38,7 @@ ALTER TABLE "EscrowHold" ALTER COLUMN "owner" SET NOT NULL;
 -- DropIndex
 DROP INDEX "EscrowHold_operationId_key";
 
--- AlterTable: credits recorded so far were credited at once; what their deposit instruction
+-- AlterTable: credits recorded so far were credited at once, what their deposit instruction
 -- expected is kept beside them.
 ALTER TABLE "EscrowIncomingFunds" ADD COLUMN     "decidedAt" TIMESTAMP(3),
 ADD COLUMN     "decidedBy" TEXT,
