@@ -139,11 +139,12 @@ describe("a refusal that moved nothing binds no key", () => {
     const buyer = newKey();
     await node.fund(buyer, "40");
     const signed = holdBody({ buyer, seller: newKey().finId, quantity: "15" });
-    const refused = await node.operation("/assets/hold", { ...signed, expiry: inSeconds(7200) });
+    const unsigned = { ...signed, expiry: inSeconds(7200) };
+    const refused = await node.operation("/assets/hold", unsigned);
     expect(refused.error).toMatchObject({ Code: 11, Message: expect.stringMatching(/not this hold's terms/) });
     const held = await node.operation("/assets/hold", signed);
     expect(held.response).toMatchObject({ quantity: "15" });
-    expect(await node.operation("/assets/hold", { ...signed, expiry: inSeconds(7200) })).toEqual(refused);
+    expect(await node.operation("/assets/hold", unsigned)).toEqual(refused);
     expect(await node.account(buyer.finId)).toEqual({ balance: "40", held: "15", available: "25" });
   });
 

@@ -61,25 +61,21 @@ type NewOperation = {
 
 type Outcome = { consumedSignature: string | null } | { refusal: { code: number; message: string } };
 
-/** The operation and its keys in one transaction: bound to them, or (refused at once) not. */
+/**
+ * The operation and its keys, written together (one nested create: no interactive transaction, so a
+ * burst of requests does not queue for connections): bound to them, or (refused at once) not.
+ */
 async function record(fields: NewOperation, keys: readonly OperationKey[], outcome: Outcome): Promise<EscrowOperation> {
   const refused = "refusal" in outcome ? outcome.refusal : null;
-  return db.$transaction(async (tx) => {
-    const op = await tx.escrowOperation.create({
-      data: {
-        ...fields,
-        id: randomUUID(),
-        ...(refused
-          ? { status: "failed", errorCode: refused.code, errorMessage: refused.message, completedAt: new Date() }
-          : { consumedSignature: "consumedSignature" in outcome ? outcome.consumedSignature : null }),
-      },
-    });
-    if (keys.length > 0) {
-      await tx.escrowOperationKey.createMany({
-        data: keys.map((k) => ({ id: randomUUID(), key: k.text, requestHash: fields.requestHash, operationId: op.id, boundKey: refused ? null : k.text })),
-      });
-    }
-    return op;
+  return db.escrowOperation.create({
+    data: {
+      ...fields,
+      id: randomUUID(),
+      ...(refused
+        ? { status: "failed", errorCode: refused.code, errorMessage: refused.message, completedAt: new Date() }
+        : { consumedSignature: "consumedSignature" in outcome ? outcome.consumedSignature : null }),
+      keys: { createMany: { data: keys.map((k) => ({ id: randomUUID(), key: k.text, requestHash: fields.requestHash, boundKey: refused ? null : k.text })) } },
+    },
   });
 }
 

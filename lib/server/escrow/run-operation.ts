@@ -38,11 +38,13 @@ async function claim(cid: string, now: Date, known?: EscrowOperation): Promise<E
 
 /**
  * pending → failed. A refusal moved nothing, so in the same transaction the operation gives back its
- * keys and its signature: the right request may follow, and a repeat of this one still finds it.
+ * keys and its signature: the right request may follow, and a repeat of this one still finds it. Only
+ * an operation that is failed after the first write gives its keys back (another runner may have
+ * completed it meanwhile).
  */
 async function completeFailed(op: EscrowOperation, code: number, message: string): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const { count } = await tx.escrowOperation.updateMany({
+  await db.$transaction([
+    db.escrowOperation.updateMany({
       where: { id: op.id, status: "pending" },
       data: {
         status: "failed",
@@ -52,9 +54,9 @@ async function completeFailed(op: EscrowOperation, code: number, message: string
         claimedUntil: null,
         consumedSignature: null,
       },
-    });
-    if (count === 1) await tx.escrowOperationKey.updateMany({ where: { operationId: op.id }, data: { boundKey: null } });
-  });
+    }),
+    db.escrowOperationKey.updateMany({ where: { operationId: op.id, operation: { status: "failed" } }, data: { boundKey: null } }),
+  ]);
 }
 
 async function postpone(op: EscrowOperation, reason: string): Promise<void> {

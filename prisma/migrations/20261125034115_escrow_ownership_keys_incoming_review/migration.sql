@@ -5,7 +5,8 @@ CREATE TABLE "EscrowOperationKey" (
     "key" TEXT NOT NULL,
     "requestHash" TEXT NOT NULL,
     "operationId" TEXT NOT NULL,
-    "boundKey" TEXT
+    "boundKey" TEXT,
+    CONSTRAINT "EscrowOperationKey_operationId_fkey" FOREIGN KEY ("operationId") REFERENCES "EscrowOperation" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
 );
 
 -- Every operation key, now scoped to its owner (the caller organization, or the caller when it

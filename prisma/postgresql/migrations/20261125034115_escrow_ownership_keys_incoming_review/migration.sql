@@ -64,3 +64,6 @@ CREATE INDEX "EscrowIncomingFunds_status_createdAt_idx" ON "EscrowIncomingFunds"
 
 -- CreateIndex
 CREATE UNIQUE INDEX "EscrowHold_owner_operationId_key" ON "EscrowHold"("owner", "operationId");
+
+-- AddForeignKey
+ALTER TABLE "EscrowOperationKey" ADD CONSTRAINT "EscrowOperationKey_operationId_fkey" FOREIGN KEY ("operationId") REFERENCES "EscrowOperation"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
