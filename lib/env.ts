@@ -9,7 +9,7 @@ import { z } from "zod";
 import { parseCurrencies, type CurrencyTable } from "./domain/escrow/currencies";
 import { parseCompletionModes, type CompletionModes } from "./domain/escrow/operation-kinds";
 import { isLoopbackHost } from "./domain/loopback";
-import { ORG_ID_PATTERN } from "./domain/patterns";
+import { AMOUNT_PATTERN, ORG_ID_PATTERN } from "./domain/patterns";
 
 const orgIdSetting = z.string().regex(ORG_ID_PATTERN, "lower-case letters, digits and dashes, at most 64 characters");
 const urlSetting = z.url({ protocol: /^https?$/, error: "an http(s) URL" });
@@ -48,6 +48,12 @@ const schema = z.object({
   ESCROW_CURRENCIES: z.string().default("USD:2,EUR:2,GBP:2,CHF:2,JPY:0"),
   /** The router the built-in escrow reports incoming funds to and fetches plans from; default this node's. */
   ESCROW_ROUTER_URL: urlSetting.optional(),
+  /**
+   * An incoming credit that differs from its deposit instruction's amount by more than this (in the
+   * credit's currency) waits for a second escrow operator's approval; smaller differences are
+   * credited and flagged. "0": every differing credit needs approval.
+   */
+  ESCROW_INCOMING_APPROVAL_ABOVE: z.string().regex(AMOUNT_PATTERN, "a decimal amount such as 100 or 0").default("100"),
   /** A plan approval that cannot fetch the plan for this long is rejected. */
   ESCROW_APPROVAL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   ESCROW_BANK_NAME: z.string().min(1).max(200).default("Demo Settlement Bank"),

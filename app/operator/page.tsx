@@ -14,10 +14,10 @@ export default async function OperatorPage() {
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-semibold">Escrow operations</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">{env.ESCROW_ORG_NAME}: money received, customer accounts and holds.</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{env.ESCROW_ORG_NAME}: money received, credits waiting for a second operator, customer accounts and holds.</p>
       </div>
       {isEscrowOperator(principal) ? (
-        <OperatorWorkspace />
+        <OperatorWorkspace approvalAbove={`${env.ESCROW_INCOMING_APPROVAL_ABOVE} (in the credit's currency)`} />
       ) : (
         <p role="status" className="text-sm">This page is for the operators of {env.ESCROW_ORG_NAME}. Your account cannot record or see its money.</p>
       )}

@@ -18,8 +18,9 @@ const PAGE_SIZE = 50;
 const REFRESH_MS = 5_000;
 
 const HOLD_LABEL: Record<HoldStatus, string> = { HELD: "Held", RELEASED: "Released", ROLLED_BACK: "Rolled back", EXPIRED: "Expired" };
-const utc = (epochSeconds: number) => `${new Date(epochSeconds * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC`;
-const owner = (finId: string) => (FIN_ID_PATTERN.test(finId) ? finIdFingerprint(finId) : finId);
+export const utc = (epochSeconds: number) => `${new Date(epochSeconds * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC`;
+/** A customer's key as the operator reads it: its fingerprint (the full finId in the title). */
+export const ownerLabel = (finId: string) => (FIN_ID_PATTERN.test(finId) ? finIdFingerprint(finId) : finId);
 
 /** Customer accounts with balance, held and available. */
 export function EscrowAccountsTable() {
@@ -52,7 +53,7 @@ export function EscrowAccountsTable() {
             <tbody>
               {accounts.data.accounts.map((a) => (
                 <tr key={a.id} className="border-b border-slate-100 last:border-0 dark:border-slate-900">
-                  <th scope="row" className="py-2 pr-4 font-mono font-normal" title={a.ownerFinId}>{owner(a.ownerFinId)}</th>
+                  <th scope="row" className="py-2 pr-4 font-mono font-normal" title={a.ownerFinId}>{ownerLabel(a.ownerFinId)}</th>
                   <td className="py-2 pr-4">{a.currency}</td>
                   <td className="py-2 pr-4 text-right font-mono tabular-nums">{a.balance}</td>
                   <td className="py-2 pr-4 text-right font-mono tabular-nums">{a.held}</td>
@@ -130,7 +131,7 @@ export function EscrowHoldsTable() {
               {holds.data.holds.map((h) => (
                 <tr key={h.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-900">
                   <th scope="row" className="break-all py-2 pr-4 font-mono text-xs font-normal">{h.executionPlanId}</th>
-                  <td className="py-2 pr-4 font-mono" title={h.ownerFinId}>{owner(h.ownerFinId)}</td>
+                  <td className="py-2 pr-4 font-mono" title={h.ownerFinId}>{ownerLabel(h.ownerFinId)}</td>
                   <td className="py-2 pr-4 text-right font-mono tabular-nums">
                     {h.quantity} {h.currency}
                   </td>

@@ -10,10 +10,31 @@ import { StatusMessage, WriteFailedMessage } from "@/components/ui/status-messag
 import { fieldClass, labelClass, primaryButtonClass } from "@/components/ui/styles";
 import { apiCall } from "@/lib/client/api-client";
 import { useRetryKey } from "@/lib/client/retry-key";
-import { incomingFundsRequestSchema, incomingFundsResponseSchema, type IncomingFundsRequest } from "@/lib/schemas/adapter";
+import { incomingFundsRequestSchema, incomingFundsResponseSchema, type IncomingFundsRequest, type IncomingFundsResponse } from "@/lib/schemas/adapter";
 
 const CURRENCIES = ["USD", "EUR", "GBP", "CHF", "JPY"] as const;
 const FIELD_LABEL: Record<string, string> = { reference: "Reference", amount: "Amount", currency: "Currency" };
+
+/** What became of an entry: credited, credited but different from its instruction, or waiting for a second operator. */
+function RecordedMessage({ entry, answer }: { entry: IncomingFundsRequest; answer: IncomingFundsResponse }) {
+  const what = `${entry.amount} ${entry.currency} for reference ${entry.reference}`;
+  const expected = `${answer.expectedAmount} ${entry.currency}`;
+  if (answer.status === "PENDING_APPROVAL") {
+    return (
+      <StatusMessage tone="info">
+        Not credited yet: {what} differs from the {expected} its deposit instruction expected by more than one operator may credit alone. It is listed under
+        &ldquo;Credits waiting for a second operator&rdquo;; the money reaches the customer&apos;s account once another operator approves it.
+      </StatusMessage>
+    );
+  }
+  if (answer.status === "DECLINED") return <StatusMessage tone="info">This entry ({what}) was declined earlier; nothing was credited.</StatusMessage>;
+  return (
+    <StatusMessage tone="success">
+      Recorded {what} (ledger transaction {answer.id}).
+      {answer.flagged ? ` It differs from the ${expected} its deposit instruction expected, so it is flagged for review below.` : null}
+    </StatusMessage>
+  );
+}
 
 export function IncomingFundsForm() {
   const id = useId();
@@ -74,11 +95,7 @@ export function IncomingFundsForm() {
       <button type="submit" className={primaryButtonClass} disabled={record.isPending}>
         {record.isPending ? "Recording…" : "Record incoming funds"}
       </button>
-      {record.isSuccess ? (
-        <StatusMessage tone="success">
-          Recorded {record.variables.amount} {record.variables.currency} for reference {record.variables.reference} (ledger transaction {record.data.id}).
-        </StatusMessage>
-      ) : null}
+      {record.isSuccess ? <RecordedMessage entry={record.variables} answer={record.data} /> : null}
       {record.isError ? (
         <WriteFailedMessage error={record.error} refused="Not recorded: " unanswered="The answer was lost; submit the same entry again to record it once: " />
       ) : null}

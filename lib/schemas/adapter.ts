@@ -3,9 +3,11 @@
 
 import { z } from "zod";
 
+import { INCOMING_STATUSES } from "@/lib/domain/escrow/incoming-review";
 import { accountSchemas, partySchema } from "@/lib/schemas/account";
 import { assetSchema } from "@/lib/schemas/asset";
 import {
+  amountSchema,
   currencyCodeSchema,
   DESCRIPTION_MAX_LENGTH,
   epochSecondsSchema,
@@ -108,8 +110,18 @@ export const incomingFundsRequestSchema = strictObject({
   currency: currencyCodeSchema,
 });
 
-/** `id` is that of the ledger transaction the credit is reported to the router as. */
-export const incomingFundsResponseSchema = tolerantObject({ id: uuidSchema });
+/**
+ * `id` is that of the ledger transaction the credit is reported to the router as. `status`:
+ * CREDITED (201), or PENDING_APPROVAL (202) when it differs from the deposit instruction's
+ * `expectedAmount` by more than ESCROW_INCOMING_APPROVAL_ABOVE: nothing is credited until a second
+ * operator approves it. `flagged`: it differs at all.
+ */
+export const incomingFundsResponseSchema = tolerantObject({
+  id: uuidSchema,
+  status: z.enum(INCOMING_STATUSES),
+  flagged: z.boolean(),
+  expectedAmount: amountSchema,
+});
 
 export type OperationId = z.infer<typeof operationIdSchema>;
 export type DepositInstructionRequest = z.infer<typeof depositInstructionRequestSchema>;

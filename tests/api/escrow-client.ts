@@ -118,6 +118,25 @@ export function depositBody(owner: Key, amount: string, options: { signed?: bool
 
 export type AccountRow = { balance: string; held: string; available: string };
 
+/**
+ * Registers another organization with the admin API: a router, or a payment organization (kind
+ * escrow) whose adapter URL nobody answers. Answers its id.
+ */
+export async function registerOrganization(server: { baseUrl: string; adminToken: string }, kind: "router" | "escrow"): Promise<string> {
+  const id = `${kind === "router" ? "rt" : "pay"}-${randomUUID().slice(0, 8)}`;
+  const body = { id, name: `Test ${kind} ${id}`, kind, ...(kind === "escrow" ? { adapterUrl: "http://127.0.0.1:9/adapter" } : {}) };
+  const response = await callAt(server.baseUrl, "POST", "/api/router/admin/organizations", { token: server.adminToken, body });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return id;
+}
+
+/** The deposit reference number in a completed deposit instruction's description. */
+export function referenceIn(instruction: Envelope): string {
+  const reference = /Reference number: (ESC-[0-9A-Z]+)/.exec(String(instruction.response?.description))?.[1];
+  if (!reference) throw new Error(`no reference number in ${JSON.stringify(instruction)}`);
+  return reference;
+}
+
 /** One escrow organization as a router (and its operator) sees it. */
 export class EscrowClient {
   constructor(
@@ -126,14 +145,31 @@ export class EscrowClient {
     readonly operatorToken: string,
   ) {}
 
-  static async create(server: { baseUrl: string; adminToken: string; databaseUrl: string }): Promise<EscrowClient> {
-    const router = await createUserAt(server, "organization");
+  /**
+   * A router's program user (acting for `organizationId` when given: "node" is this node's own router
+   * organization) and an escrow operator.
+   */
+  static async create(server: { baseUrl: string; adminToken: string; databaseUrl: string }, organizationId?: string): Promise<EscrowClient> {
+    const router = await createUserAt(server, "organization", organizationId ? { organizationId } : {});
     const operator = await createUserAt(server, "escrowOperator");
     return new EscrowClient(server, router.token, operator.token);
   }
 
-  async post(path: string, body: unknown, token: string | null = this.routerToken): Promise<Response> {
-    return callAt(this.server.baseUrl, "POST", `/api/adapter${path}`, { token, body });
+  async post(path: string, body: unknown, token: string | null = this.routerToken, headers?: Record<string, string>): Promise<Response> {
+    return callAt(this.server.baseUrl, "POST", `/api/adapter${path}`, { token, body, headers });
+  }
+
+  /** Posts under an Idempotency-Key header, as the router's retries do. */
+  async keyed(path: string, body: unknown, idempotencyKey: string): Promise<Response> {
+    return this.post(path, body, this.routerToken, { "idempotency-key": idempotencyKey });
+  }
+
+  /** Posts under an Idempotency-Key and expects an operation envelope (200). */
+  async keyedOperation(path: string, body: unknown, idempotencyKey: string): Promise<Envelope> {
+    const response = await this.keyed(path, body, idempotencyKey);
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    return JSON.parse(text) as Envelope;
   }
 
   /** Posts and expects an operation envelope (200). */
@@ -144,9 +180,9 @@ export class EscrowClient {
     return JSON.parse(text) as Envelope;
   }
 
-  async poll(cid: string, method: "POST" | "GET" = "POST"): Promise<{ status: number; body: Record<string, unknown> }> {
+  async poll(cid: string, method: "POST" | "GET" = "POST", token: string = this.routerToken): Promise<{ status: number; body: Record<string, unknown> }> {
     const response = await callAt(this.server.baseUrl, method, `/api/adapter/operations/${cid}`, {
-      token: this.routerToken,
+      token,
       body: method === "POST" ? {} : undefined,
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -169,8 +205,7 @@ export class EscrowClient {
   /** Deposit instruction, then the operator records the money under its reference. */
   async fund(owner: Key, amount: string): Promise<void> {
     const instruction = await this.completed(await this.operation("/payments/depositInstruction", depositBody(owner, amount)));
-    const reference = /Reference number: (ESC-[0-9A-Z]+)/.exec(String(instruction.response?.description))?.[1];
-    expect(reference).toBeDefined();
+    const reference = referenceIn(instruction);
     const response = await this.post("/operator/incoming", { reference, amount, currency: "USD" }, this.operatorToken);
     expect(response.status, await response.clone().text()).toBe(201);
   }

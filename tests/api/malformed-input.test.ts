@@ -13,7 +13,7 @@ import { generateNonce } from "@/lib/domain/nonce";
 import { signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";
 import { adminToken, call, callOversized, createUser, uniqueEmail } from "./helpers";
-import { depositBody, holdBody, inSeconds, newKey, party, payoutBody, planId, releaseBody, rollbackBody, usd } from "./escrow-client";
+import { depositBody, holdBody, inSeconds, newKey, party, payoutBody, planId, referenceIn, releaseBody, rollbackBody, usd, type Envelope } from "./escrow-client";
 import { expectReconciled } from "./reconciliation";
 import { depositRequest, withdrawRequest } from "./router-client";
 import {
@@ -40,7 +40,17 @@ import { finishedPlan } from "./trade-client";
 /** Runs per property; FUZZ_RUNS=500 searches deeper (the default keeps the file near a minute). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
-type Ids = { profileId: string; workflowCid: string; depositCid: string; escrowCid: string; orgId: string; assetId: string; toggleIntentId: string };
+type Ids = {
+  profileId: string;
+  workflowCid: string;
+  depositCid: string;
+  escrowCid: string;
+  /** An incoming credit credited at once: approving or declining it is 409, so no fuzzed body changes it. */
+  creditId: string;
+  orgId: string;
+  assetId: string;
+  toggleIntentId: string;
+};
 /** "public": no credentials (the signing callback does not look at them). */
 type Caller = "investor" | "issuer" | "admin" | "organization" | "escrowOperator" | "public";
 
@@ -147,6 +157,8 @@ const ROUTES: readonly JsonRoute[] = [
   { method: "POST", path: "/api/adapter/plan/approve", caller: "organization", valid: () => ({ executionPlanId: planId() }) },
   { method: "POST", path: "/api/adapter/operations/{escrowCid}", caller: "organization", valid: () => ({}) },
   { method: "POST", path: "/api/adapter/operator/incoming", caller: "escrowOperator", valid: () => ({ reference: "ESC-FUZZ0001", amount: "1", currency: "USD" }) },
+  { method: "POST", path: "/api/adapter/operator/incoming/{creditId}/approve", caller: "escrowOperator", valid: () => ({}) },
+  { method: "POST", path: "/api/adapter/operator/incoming/{creditId}/decline", caller: "escrowOperator", valid: () => ({ reason: "not a payment we expected" }) },
   // Assets and intents: the market's issuer, its asset, and a primary sale kept for disable and enable
   // (the execution below buys from another one, so a disabled toggle intent never refuses it).
   { method: "POST", path: "/api/router/finapi/profiles/asset", caller: "issuer", valid: () => assetBody(market.issuer) },
@@ -361,11 +373,15 @@ beforeAll(async () => {
   expect(workflow.status).toBe(200);
   const instruction = await call("POST", "/api/adapter/payments/depositInstruction", { token: organization.token, body: depositBody(newKey(), "1") });
   expect(instruction.status).toBe(200);
+  const instructed = (await instruction.json()) as Envelope;
+  const credit = await call("POST", "/api/adapter/operator/incoming", { token: escrowOperator.token, body: { reference: referenceIn(instructed), amount: "1", currency: "USD" } });
+  expect(credit.status, await credit.clone().text()).toBe(201);
   ids = {
     profileId: investor.profileId,
     depositCid: ((await deposit.json()) as { cid: string }).cid,
     workflowCid: ((await workflow.json()) as { cid: string }).cid,
-    escrowCid: ((await instruction.json()) as { cid: string }).cid,
+    escrowCid: instructed.cid,
+    creditId: ((await credit.json()) as { id: string }).id,
     orgId: "fuzz-no-such-organization",
     assetId: market.assetId,
     toggleIntentId: market.toggleIntentId,

@@ -7,13 +7,29 @@
 // A's selling intent and the signing request for it waiting in A's portal inbox), and A's or I's own
 // calls succeed, so a 404 is about the caller.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Role } from "@/lib/domain/roles";
 import { generateNonce } from "@/lib/domain/nonce";
 import { signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";
-import { adminToken, call, createUser, queryRows, uniqueEmail } from "./helpers";
-import { depositBody, holdBody, inSeconds, newKey, party, payoutBody, planId, releaseBody, rollbackBody, usd } from "./escrow-client";
+import { adminToken, baseUrl, call, createUser, queryRows, uniqueEmail } from "./helpers";
+import {
+  depositBody,
+  EscrowClient,
+  holdBody,
+  inSeconds,
+  newKey,
+  party,
+  payoutBody,
+  planId,
+  referenceIn,
+  registerOrganization,
+  releaseBody,
+  rollbackBody,
+  usd,
+  type Envelope,
+  type HoldBody,
+} from "./escrow-client";
 import { expectReconciled } from "./reconciliation";
 import { depositRequest, referenceOf, withdrawRequest, type RouterEnvelope } from "./router-client";
 import {
@@ -73,7 +89,12 @@ type Fixture = {
     otherProfileId: string;
     /** A payment organization registered besides the built-in escrow, keeping USD. */
     bankId: string;
+    /** Two incoming credits waiting for a second operator, recorded by "the operator who recorded it". */
+    pendingCreditId: string;
+    otherPendingCreditId: string;
   };
+  /** A hold this node's router organization made at the built-in escrow, still held. */
+  nodeHold: { body: HoldBody; cid: string; seller: string };
 };
 
 type Body = { json: unknown; headers?: Record<string, string> } | { form: FormData };
@@ -86,7 +107,10 @@ type CallerName =
   | "an unrelated organization"
   | "the trade's buyer"
   | "another payment organization's operator"
-  | "another payment organization's program user";
+  | "another payment organization's program user"
+  | "another router organization"
+  | "a payment organization"
+  | "the operator who recorded it";
 type Caller = "A" | "I" | Role;
 
 type RouteCase = {
@@ -121,6 +145,8 @@ type RouteCase = {
 type Refusal = { what: string; caller: CallerName; status: number; path?: (f: Fixture) => string; body?: (f: Fixture) => Body };
 
 const ROLES: readonly Role[] = ["investor", "issuer", "admin", "escrowOperator", "organization"];
+const PAYMENTS: Refusal = { what: "a payment organization's program user", caller: "a payment organization", status: 403 };
+const ANOTHER_ROUTER: Refusal = { what: "another registered router organization", caller: "another router organization", status: 404 };
 const A = (status = 200) => ({ caller: "A" as const, status });
 const I = (status = 200) => ({ caller: "I" as const, status });
 const INTENT = `${PROFILES}/asset/{assetId}/intent`;
@@ -233,13 +259,16 @@ const ROUTES: readonly RouteCase[] = [
   },
   { method: "GET", path: "/api/router/admin/reconciliation", roles: ["admin"], allowed: { caller: "admin", status: 200 } },
   // The built-in adapter: routers (role organization), and for polls and operator pages the escrow's
-  // operators. Operations that fail (no funds, no such hold or plan) are still 200 envelopes.
-  { method: "POST", path: "/api/adapter/assets/hold", body: () => ({ json: HOLD }), roles: ["organization"], allowed: { caller: "organization", status: 200 } },
+  // operators. Operations that fail (no funds, no such hold or plan) are still 200 envelopes. Program
+  // users of payment organizations (kind escrow, here a registered one) are not routers: 403.
+  // Another organization's adapter operations: see "adapter operations of another organization" below.
+  { method: "POST", path: "/api/adapter/assets/hold", body: () => ({ json: HOLD }), roles: ["organization"], refusals: [PAYMENTS], allowed: { caller: "organization", status: 200 } },
   {
     method: "POST",
     path: "/api/adapter/assets/release",
     body: () => ({ json: releaseBody(HOLD, SELLER) }),
     roles: ["organization"],
+    refusals: [PAYMENTS],
     allowed: { caller: "organization", status: 200 },
   },
   {
@@ -247,6 +276,7 @@ const ROUTES: readonly RouteCase[] = [
     path: "/api/adapter/assets/rollback",
     body: () => ({ json: rollbackBody(HOLD) }),
     roles: ["organization"],
+    refusals: [PAYMENTS],
     allowed: { caller: "organization", status: 200 },
   },
   {
@@ -255,6 +285,7 @@ const ROUTES: readonly RouteCase[] = [
     // A key of no profile here: a payout of A's money by another router would move money this router's holdings do not follow.
     body: () => ({ json: payoutBody(PAYOUT_KEY, "5") }),
     roles: ["organization"],
+    refusals: [PAYMENTS],
     allowed: { caller: "organization", status: 200 },
   },
   {
@@ -262,6 +293,7 @@ const ROUTES: readonly RouteCase[] = [
     path: "/api/adapter/payments/depositInstruction",
     body: (f) => ({ json: depositBody(f.a.key, "5") }),
     roles: ["organization"],
+    refusals: [PAYMENTS],
     allowed: { caller: "organization", status: 200 },
   },
   {
@@ -269,22 +301,50 @@ const ROUTES: readonly RouteCase[] = [
     path: "/api/adapter/plan/approve",
     body: () => ({ json: { executionPlanId: planId() } }),
     roles: ["organization"],
+    refusals: [PAYMENTS],
     allowed: { caller: "organization", status: 200 },
   },
+  // A's deposit became an operation of this node's router: any other organization is answered as for an unknown cid.
   {
     method: "POST",
     path: "/api/adapter/operations/{escrowCid}",
     body: () => ({ json: {} }),
     roles: ["organization", "escrowOperator"],
+    strangers: 404,
+    refusals: [PAYMENTS, ANOTHER_ROUTER],
     allowed: { caller: "escrowOperator", status: 200 },
   },
-  { method: "GET", path: "/api/adapter/operations/{escrowCid}", roles: ["organization", "escrowOperator"], allowed: { caller: "escrowOperator", status: 200 } },
+  {
+    method: "GET",
+    path: "/api/adapter/operations/{escrowCid}",
+    roles: ["organization", "escrowOperator"],
+    strangers: 404,
+    refusals: [PAYMENTS, ANOTHER_ROUTER],
+    allowed: { caller: "escrowOperator", status: 200 },
+  },
   {
     method: "POST",
     path: "/api/adapter/operator/incoming",
     body: (f) => ({ json: { reference: f.ids.reference, amount: "25", currency: "USD" } }),
     roles: ["escrowOperator"],
     allowed: { caller: "escrowOperator", status: 201 },
+  },
+  { method: "GET", path: "/api/adapter/operator/incoming", roles: ["escrowOperator"], allowed: { caller: "escrowOperator", status: 200 } },
+  // A credit of 1,000,000 against a 5 USD deposit reference waits for a second operator (four-eyes).
+  {
+    method: "POST",
+    path: "/api/adapter/operator/incoming/{pendingCreditId}/approve",
+    body: () => ({ json: {} }),
+    roles: ["escrowOperator"],
+    refusals: [{ what: "its own credit", caller: "the operator who recorded it", status: 403 }],
+    allowed: { caller: "escrowOperator", status: 200 },
+  },
+  {
+    method: "POST",
+    path: "/api/adapter/operator/incoming/{otherPendingCreditId}/decline",
+    body: () => ({ json: { reason: "not a payment we expected" } }),
+    roles: ["escrowOperator"],
+    allowed: { caller: "escrowOperator", status: 200 },
   },
   { method: "GET", path: "/api/adapter/operator/accounts", roles: ["escrowOperator"], allowed: { caller: "escrowOperator", status: 200 } },
   { method: "GET", path: "/api/adapter/operator/books", roles: ["escrowOperator"], allowed: { caller: "escrowOperator", status: 200 } },
@@ -378,6 +438,39 @@ function ledgerDebit(finId: string, orgId: string) {
   return { ...rest, source: party(finId, orgId) };
 }
 
+/**
+ * What the adapter rows need: a hold this node's router organization made (held), two credits of
+ * 1,000,000 against a 5 USD deposit reference waiting for a second operator, and the program users
+ * of another router organization and of a payment organization.
+ */
+async function adapterFixtures() {
+  const server = { baseUrl: baseUrl(), adminToken: adminToken(), databaseUrl: inject("databaseUrl") };
+  const node = await EscrowClient.create(server, "node");
+  const [foreignRouter, paymentOrganization, recorder] = await Promise.all([
+    registerOrganization(server, "router").then((organizationId) => createUser("organization", { organizationId })),
+    registerOrganization(server, "escrow").then((organizationId) => createUser("organization", { organizationId })),
+    createUser("escrowOperator"),
+  ]);
+  const buyer = newKey();
+  const seller = newKey().finId;
+  await node.fund(buyer, "50");
+  const body = holdBody({ buyer, seller, quantity: "20" });
+  const held = await node.operation("/assets/hold", body);
+  expect(held.response, JSON.stringify(held)).toBeDefined();
+  const pendingCreditIds: [string, string] = ["", ""];
+  for (const i of [0, 1] as const) {
+    const reference = referenceIn(await node.operation("/payments/depositInstruction", depositBody(newKey(), "5")));
+    const recorded = await node.post("/operator/incoming", { reference, amount: "1000000", currency: "USD" }, recorder.token);
+    expect(recorded.status, await recorded.clone().text()).toBe(202);
+    pendingCreditIds[i] = ((await recorded.json()) as { id: string }).id;
+  }
+  return {
+    nodeHold: { body, cid: held.cid, seller },
+    pendingCreditIds,
+    tokens: { foreignRouter: foreignRouter.token, paymentOrganization: paymentOrganization.token, recorder: recorder.token },
+  };
+}
+
 type Case = { caller: CallerName; status: number; what?: string; path?: (f: Fixture) => string; body?: (f: Fixture) => Body };
 
 /** Who calls a route, and what each is answered. */
@@ -464,6 +557,7 @@ beforeAll(async () => {
   const workflowCid = ((await workflow.json()) as { cid: string }).cid;
 
   const market = await newMarket(a);
+  const adapter = await adapterFixtures();
   fixture = {
     a,
     b,
@@ -483,7 +577,10 @@ beforeAll(async () => {
       planId: market.planId,
       otherProfileId: b.profileId,
       bankId,
+      pendingCreditId: adapter.pendingCreditIds[0],
+      otherPendingCreditId: adapter.pendingCreditIds[1],
     },
+    nodeHold: adapter.nodeHold,
   };
   tokens = {
     A: a.token,
@@ -499,6 +596,9 @@ beforeAll(async () => {
     "the trade's buyer": market.counterparty.token,
     "another payment organization's operator": bankOperator.token,
     "another payment organization's program user": bankProgram.token,
+    "another router organization": adapter.tokens.foreignRouter,
+    "a payment organization": adapter.tokens.paymentOrganization,
+    "the operator who recorded it": adapter.tokens.recorder,
   };
   await settled();
   before = await rowCounts();
@@ -591,6 +691,65 @@ describe("after the whole table", () => {
     const [inbox] = await queryRows<{ status: string }>(`SELECT "status" FROM "InboxSigningRequest" WHERE "id" = $1`, [market.signing.requestId]);
     expect(inbox?.status).toBe("waiting");
   });
+});
+
+// Another organization's router asking the built-in adapter to settle or repeat what this node's
+// router did: answered as for a hold or an operation that does not exist (an operation envelope with
+// the operation's Code, recorded like any refused operation), and nothing moves: no account, hold,
+// journal entry or report changes, and the refusal binds nothing of the owner's.
+type ForeignAdapterCase = { what: string; path: string; body: (f: Fixture) => unknown; code: number; message: RegExp };
+
+const FOREIGN_ADAPTER_CASES: readonly ForeignAdapterCase[] = [
+  {
+    what: "releases the hold to the destination the buyer signed",
+    path: "/assets/release",
+    body: (f) => releaseBody(f.nodeHold.body, f.nodeHold.seller),
+    code: 12,
+    message: /^no hold with operationId \S+: nothing to release$/,
+  },
+  { what: "rolls the hold back", path: "/assets/rollback", body: (f) => rollbackBody(f.nodeHold.body), code: 13, message: /^no hold with operationId \S+: nothing to roll back$/ },
+  {
+    what: "repeats the hold, key and body",
+    path: "/assets/hold",
+    body: (f) => f.nodeHold.body,
+    code: 11,
+    message: /^the signature was already consumed by another operation: one signed request moves money once$/,
+  },
+];
+
+/** The escrow's money and holds as rows: what "nothing moved" compares. */
+async function escrowBooks(): Promise<unknown[]> {
+  return Promise.all([
+    queryRows(`SELECT "id", "balance", "held", "available", "version" FROM "EscrowAccount" ORDER BY "id"`),
+    queryRows(`SELECT "id", "status", "settledByCid" FROM "EscrowHold" ORDER BY "id"`),
+    queryRows(`SELECT COUNT(*) AS "n" FROM "EscrowJournalEntry"`),
+    queryRows(`SELECT COUNT(*) AS "n" FROM "EscrowOutbox"`),
+  ]);
+}
+
+describe("adapter operations of another organization", () => {
+  for (const c of FOREIGN_ADAPTER_CASES) {
+    it(`another router organization ${c.what} of this node's router: the answer for an unknown hold, nothing moved`, async () => {
+      const books = await escrowBooks();
+      const counts = await rowCounts();
+      const response = await call("POST", `/api/adapter${c.path}`, { token: tokens["another router organization"], body: c.body(fixture) });
+      const text = await response.text();
+      expect(response.status, text).toBe(200);
+      const envelope = JSON.parse(text) as Envelope;
+      expect(envelope).toMatchObject({ isCompleted: true, error: { Code: c.code, Message: expect.stringMatching(c.message) } });
+      expect(text).not.toContain(fixture.nodeHold.cid);
+      // The refused operation is the only row written, as for any refusal of an unknown hold.
+      expect(countChanges(counts, await rowCounts())).toEqual([`EscrowOperation: ${counts.EscrowOperation} → ${(counts.EscrowOperation ?? 0) + 1}`]);
+      expect(await escrowBooks()).toEqual(books);
+      // It cannot poll it either, nor the hold it tried to repeat.
+      for (const cid of [envelope.cid, fixture.nodeHold.cid]) {
+        const poll = await call("GET", `/api/adapter/operations/${cid}`, { token: tokens["an unrelated organization"] });
+        expect(poll.status).toBe(404);
+      }
+      const [hold] = await queryRows<{ status: string }>(`SELECT "status" FROM "EscrowHold" WHERE "holdCid" = $1`, [fixture.nodeHold.cid]);
+      expect(hold?.status).toBe("HELD");
+    });
+  }
 });
 
 // Last, because these succeed and write: the same requests from callers the routes serve.

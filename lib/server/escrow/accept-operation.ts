@@ -1,88 +1,120 @@
-// Records an adapter request as an operation, exactly once. A repeat (same kind and operationId, or
-// same signer and nonce) with the same body gets the first operation back and changes nothing; with
-// another body it is a conflict. A signature already consumed by another operation is refused: the
-// new operation is recorded as failed at once, so its retries get the same answer.
+// Records an adapter request as an operation, exactly once per key (decisions.md §7). An operation's
+// keys belong to the caller's organization (lib/domain/escrow/operation-owner.ts): its own (the
+// operationId, the signer and nonce, the plan) and the caller's Idempotency-Key. In this order:
+//   1. a key that came before with the same request: that operation, as it is (the first answer,
+//      nothing moves again);
+//   2. a key bound to another request (its operation is pending or succeeded): 409
+//      IDEMPOTENCY_KEY_REUSED, nothing written;
+//   3. a new operation bound to its keys; when another operation consumed its signature, it is
+//      recorded as failed at once (and binds nothing), so its retries get the same answer.
+// A refused operation moved nothing and gives its keys and signature back (run-operation.ts): the
+// right request can still follow, and a repeat of the refused one still finds its refusal.
 import { randomUUID } from "node:crypto";
 import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 import { AppError } from "@/lib/domain/app-error";
+import { operationKeys, type OperationKey } from "@/lib/domain/escrow/operation-owner";
 import { ESCROW_ERROR_CODES } from "@/lib/domain/escrow/operation-kinds";
 import { env } from "@/lib/env";
 import type { EscrowOperation } from "@/lib/generated/prisma/client";
 import { isUniqueViolation } from "@/lib/server/db/unique-violation";
+import { idempotencyKeyReused } from "@/lib/server/http/create-once";
 import { db } from "@/lib/server/db/client";
+import type { RouterCaller } from "./callers";
 import type { AnyOperationDefinition } from "./operation-definition";
 
 /** Sync operations the request itself runs; the worker only steps in if that request died. */
 const SYNC_RECOVERY_DELAY_MS = 30_000;
+/** A lost race on a key or a signature is looked at again this many times before a 409 asks for a retry. */
+const ACCEPT_ATTEMPTS = 3;
 
-async function existingFor(key: string, requestHash: string, callerUserId: string): Promise<EscrowOperation | null> {
-  const existing = await db.escrowOperation.findUnique({ where: { operationKey: key } });
-  if (!existing) return null;
-  if (existing.requestHash !== requestHash || existing.callerUserId !== callerUserId) {
-    throw new AppError(
-      "IDEMPOTENCY_KEY_REUSED",
-      `operation ${existing.id} was already accepted under the same key (${key}) with another request; nothing was changed`,
-    );
-  }
-  return existing;
+function keyReused(key: OperationKey, cid: string, keyField: string): AppError {
+  if (key.source === "header") return idempotencyKeyReused("adapter operation", cid);
+  return new AppError("IDEMPOTENCY_KEY_REUSED", `Operation ${cid} was already accepted with this ${keyField} and another request; nothing was changed.`, [
+    { in: "body", path: keyField, message: "was already used with another request" },
+  ]);
 }
 
+/** Steps 1 and 2: the operation a key already answered this request with, a 409, or null. */
+async function earlierUnder(keys: readonly OperationKey[], requestHash: string, keyField: string): Promise<EscrowOperation | null> {
+  if (keys.length === 0) return null;
+  const texts = keys.map((k) => k.text);
+  const rows = await db.escrowOperationKey.findMany({
+    where: { OR: [{ key: { in: texts }, requestHash }, { boundKey: { in: texts } }] },
+    select: { key: true, requestHash: true, operationId: true },
+  });
+  const same = rows.find((r) => r.requestHash === requestHash);
+  if (same) return db.escrowOperation.findUniqueOrThrow({ where: { id: same.operationId } });
+  const bound = rows[0];
+  const key = bound && keys.find((k) => k.text === bound.key);
+  if (bound && key) throw keyReused(key, bound.operationId, keyField);
+  return null;
+}
+
+type NewOperation = {
+  kind: string;
+  owner: string;
+  requestHash: string;
+  request: string;
+  callerUserId: string;
+  dueAt: Date;
+};
+
+type Outcome = { consumedSignature: string | null } | { refusal: { code: number; message: string } };
+
 /**
- * An operation's own key (its operationId, signer and nonce...) names a repeat; without one, the
- * caller's Idempotency-Key header does (how the router retries an unsigned deposit instruction).
+ * The operation and its keys, written together (one nested create: no interactive transaction, so a
+ * burst of requests does not queue for connections): bound to them, or (refused at once) not.
  */
-function repeatKeyOf(definition: AnyOperationDefinition, request: unknown, callerUserId: string, idempotencyKey: string | null): string | null {
-  const own = definition.keyOf(request);
-  if (own) return own;
-  return idempotencyKey ? `${definition.kind}:key:${callerUserId}:${idempotencyKey}` : null;
+async function record(fields: NewOperation, keys: readonly OperationKey[], outcome: Outcome): Promise<EscrowOperation> {
+  const refused = "refusal" in outcome ? outcome.refusal : null;
+  return db.escrowOperation.create({
+    data: {
+      ...fields,
+      id: randomUUID(),
+      ...(refused
+        ? { status: "failed", errorCode: refused.code, errorMessage: refused.message, completedAt: new Date() }
+        : { consumedSignature: "consumedSignature" in outcome ? outcome.consumedSignature : null }),
+      keys: { createMany: { data: keys.map((k) => ({ id: randomUUID(), key: k.text, requestHash: fields.requestHash, boundKey: refused ? null : k.text })) } },
+    },
+  });
+}
+
+/** The refusal of a request whose signature another operation consumed, naming it only to its owner. */
+async function consumedRefusal(definition: AnyOperationDefinition, consumedSignature: string, owner: string): Promise<Outcome | null> {
+  const consumer = await db.escrowOperation.findUnique({ where: { consumedSignature }, select: { id: true, owner: true } });
+  if (!consumer) return null;
+  const by = consumer.owner === owner ? `operation ${consumer.id}` : "another operation";
+  return { refusal: { code: ESCROW_ERROR_CODES[definition.kind], message: `the signature was already consumed by ${by}: one signed request moves money once` } };
 }
 
 export async function acceptOperation(
   definition: AnyOperationDefinition,
   request: unknown,
-  callerUserId: string,
+  caller: RouterCaller,
   idempotencyKey: string | null = null,
 ): Promise<{ op: EscrowOperation; created: boolean }> {
-  const key = repeatKeyOf(definition, request, callerUserId, idempotencyKey);
+  const keys = operationKeys(caller.owner, definition.keyOf(request), idempotencyKey);
   const requestHash = canonicalJsonSha256(request);
-  if (key) {
-    const existing = await existingFor(key, requestHash, callerUserId);
-    if (existing) return { op: existing, created: false };
-  }
   const consumedSignature = definition.consumedSignatureOf?.(request) ?? null;
   const async = env.ESCROW_COMPLETION[definition.kind] === "async";
-  const base = {
+  const fields: NewOperation = {
     kind: definition.kind,
-    operationKey: key,
+    owner: caller.owner,
     requestHash,
     request: JSON.stringify(request),
-    callerUserId,
+    callerUserId: caller.userId,
     dueAt: new Date(Date.now() + (async ? env.ESCROW_ASYNC_DELAY_MS : SYNC_RECOVERY_DELAY_MS)),
   };
-  try {
-    const op = await db.escrowOperation.create({ data: { ...base, id: randomUUID(), consumedSignature } });
-    return { op, created: true };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+  for (let attempt = 1; attempt <= ACCEPT_ATTEMPTS; attempt += 1) {
+    const earlier = await earlierUnder(keys, requestHash, definition.keyField);
+    if (earlier) return { op: earlier, created: false };
+    // After a lost race: the signature may be another operation's (the unique index said so).
+    const refusal = attempt > 1 && consumedSignature ? await consumedRefusal(definition, consumedSignature, caller.owner) : null;
+    try {
+      return { op: await record(fields, keys, refusal ?? { consumedSignature }), created: true };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
   }
-  // Lost a race on the key, or the signature was consumed by another operation.
-  if (key) {
-    const existing = await existingFor(key, requestHash, callerUserId);
-    if (existing) return { op: existing, created: false };
-  }
-  const consumer = consumedSignature
-    ? await db.escrowOperation.findUnique({ where: { consumedSignature }, select: { id: true } })
-    : null;
-  if (!consumer) throw new AppError("CONFLICT", "the operation conflicts with another one being recorded; retry it");
-  const op = await db.escrowOperation.create({
-    data: {
-      ...base,
-      id: randomUUID(),
-      status: "failed",
-      errorCode: ESCROW_ERROR_CODES[definition.kind],
-      errorMessage: `the signature was already consumed by operation ${consumer.id}: one signed request moves money once`,
-      completedAt: new Date(),
-    },
-  });
-  return { op, created: true };
+  throw new AppError("CONFLICT", "the operation conflicts with another one being recorded at the same moment; nothing was changed, send it again");
 }

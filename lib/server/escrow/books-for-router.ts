@@ -6,7 +6,7 @@ import { unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import type { EscrowReport } from "@/lib/domain/ledger-import";
 import { ledgerImportRequestSchema } from "@/lib/schemas/ledger";
 import { db } from "@/lib/server/db/client";
-import { LEDGER_IMPORT_OUTBOX_KIND } from "./record-incoming-funds";
+import { LEDGER_IMPORT_OUTBOX_KIND } from "./credit-incoming-funds";
 
 /** Larger reads are made in pages of this many rows. */
 const PAGE = 1_000;

@@ -5,7 +5,7 @@
 import { db } from "@/lib/server/db/client";
 import { logger } from "@/lib/server/log";
 import { leaseFree } from "./lease";
-import { LEDGER_IMPORT_OUTBOX_KIND } from "./record-incoming-funds";
+import { LEDGER_IMPORT_OUTBOX_KIND } from "./credit-incoming-funds";
 import { callRouter } from "./router-client";
 
 const LEASE_MS = 30_000;

@@ -12,8 +12,12 @@ export type OperationDefinition<R, P> = {
   kind: EscrowOperationKind;
   /** Re-validates the stored request before it runs. */
   schema: z.ZodType<R>;
-  /** What makes a repeat the same operation, or null when every request is a new one. */
+  /**
+   * What makes a repeat the same operation (scoped to the caller's organization by acceptOperation),
+   * or null when only an Idempotency-Key can; `keyField` names the body field it comes from.
+   */
   keyOf(request: R): string | null;
+  keyField: string;
   /** The signature this operation consumes (one signed trade moves money once). */
   consumedSignatureOf?(request: R): string | null;
   /** Checks and fetches outside the transaction; throws OperationRefusal or RetryLater. */

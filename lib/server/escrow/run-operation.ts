@@ -1,7 +1,7 @@
 // Runs one pending escrow operation to completion: claim it (a lease, so two runners never run the
 // same one), check outside the database, then write its effects and its completion in one
 // transaction whose completion is a conditional write (pending → succeeded). A refusal completes it
-// as failed with the kind's Code and nothing else written; a fault leaves it pending with a backoff
+// as failed with the kind's Code, nothing else written, and its keys and signature given back; a fault leaves it pending with a backoff
 // for the worker; a lost race on an account is retried at once.
 import { Prisma, type EscrowOperation } from "@/lib/generated/prisma/client";
 import { ESCROW_ERROR_CODES, isEscrowOperationKind } from "@/lib/domain/escrow/operation-kinds";
@@ -36,11 +36,27 @@ async function claim(cid: string, now: Date, known?: EscrowOperation): Promise<E
   return db.escrowOperation.findUnique({ where: { id: cid } });
 }
 
+/**
+ * pending → failed. A refusal moved nothing, so in the same transaction the operation gives back its
+ * keys and its signature: the right request may follow, and a repeat of this one still finds it. Only
+ * an operation that is failed after the first write gives its keys back (another runner may have
+ * completed it meanwhile).
+ */
 async function completeFailed(op: EscrowOperation, code: number, message: string): Promise<void> {
-  await db.escrowOperation.updateMany({
-    where: { id: op.id, status: "pending" },
-    data: { status: "failed", errorCode: code, errorMessage: message.slice(0, MESSAGE_MAX_CHARS), completedAt: new Date(), claimedUntil: null },
-  });
+  await db.$transaction([
+    db.escrowOperation.updateMany({
+      where: { id: op.id, status: "pending" },
+      data: {
+        status: "failed",
+        errorCode: code,
+        errorMessage: message.slice(0, MESSAGE_MAX_CHARS),
+        completedAt: new Date(),
+        claimedUntil: null,
+        consumedSignature: null,
+      },
+    }),
+    db.escrowOperationKey.updateMany({ where: { operationId: op.id, operation: { status: "failed" } }, data: { boundKey: null } }),
+  ]);
 }
 
 async function postpone(op: EscrowOperation, reason: string): Promise<void> {

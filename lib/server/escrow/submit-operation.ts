@@ -1,27 +1,34 @@
-// The one verb every adapter route calls: record the request as an operation (idempotently), run it
-// now when the organization completes that kind synchronously, and answer its envelope.
+// The one verb every adapter operation goes through, whichever way the router calls (HTTP today,
+// in-process later with the same principal): check the caller is a router, record the request as
+// an operation of the caller's organization (idempotently, lib/server/escrow/accept-operation.ts),
+// run it now when the organization completes that kind synchronously, and answer its envelope.
 import { AppError } from "@/lib/domain/app-error";
 import type { EscrowOperationKind } from "@/lib/domain/escrow/operation-kinds";
 import { env } from "@/lib/env";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
 import { acceptOperation } from "./accept-operation";
-import { assertRouterCaller, isEscrowOperator } from "./callers";
+import { isEscrowOperator, routerCaller } from "./callers";
 import { polledEnvelope, submittedEnvelope } from "./envelope";
 import { OPERATIONS } from "./operations";
 import { runOperation } from "./run-operation";
 
-export async function submitOperation(kind: EscrowOperationKind, request: unknown, caller: Principal, idempotencyKey: string | null = null) {
-  assertRouterCaller(caller);
+/** `idempotencyKey`: the caller's Idempotency-Key header, honoured by every kind (decisions.md §7). */
+export async function submitOperation(kind: EscrowOperationKind, request: unknown, caller: Principal, idempotencyKey: string | null) {
+  const router = await routerCaller(caller);
   const definition = OPERATIONS[kind];
-  const { op } = await acceptOperation(definition, request, caller.userId, idempotencyKey);
+  const { op } = await acceptOperation(definition, request, router, idempotencyKey);
   const done = op.status === "pending" && env.ESCROW_COMPLETION[kind] === "sync" ? await runOperation(op.id, op) : op;
   return submittedEnvelope(done ?? op);
 }
 
-/** POST|GET /operations/{cid}: the caller that submitted the operation (or the escrow's operator) may poll it. */
+/**
+ * POST|GET /operations/{cid}: the organization that submitted the operation (any of its routers'
+ * program users) or the escrow's operator may poll it; anyone else is answered as for an unknown cid.
+ */
 export async function pollOperation(cid: string, caller: Principal) {
+  const owner = isEscrowOperator(caller) ? null : (await routerCaller(caller)).owner;
   const op = await db.escrowOperation.findUnique({ where: { id: cid } });
-  if (!op || (op.callerUserId !== caller.userId && !isEscrowOperator(caller))) throw new AppError("NOT_FOUND", `no operation ${cid} of yours here`);
+  if (!op || (owner !== null && op.owner !== owner)) throw new AppError("NOT_FOUND", `no operation ${cid} of yours here`);
   return polledEnvelope(op);
 }

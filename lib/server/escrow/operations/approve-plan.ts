@@ -107,6 +107,7 @@ async function decide(tx: Tx, fetched: Fetched): Promise<Approval> {
 export const approvePlan = defineOperation<PlanApproveRequest, Fetched>({
   kind: "approval",
   schema: planApproveRequestSchema,
+  keyField: "executionPlanId",
   keyOf: (r) => `approval:${r.executionPlanId}`,
   prepare: (r, op) => fetchPlan(r.executionPlanId, op.createdAt),
   async execute(tx, r, { prepared }) {

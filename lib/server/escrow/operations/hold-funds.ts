@@ -1,5 +1,6 @@
 // POST {adapter_url}/assets/hold – step 1 of a trade: the buyer's available funds become held, on
-// the buyer's own signed terms (decisions.md §5).
+// the buyer's own signed terms (decisions.md §5). The hold is the calling organization's: only its
+// release or rollback can settle it.
 import { randomUUID } from "node:crypto";
 import { signatureKey, verifyHoldSignature } from "@/lib/domain/escrow/signed-terms";
 import { unitsOf } from "@/lib/domain/escrow/ledger-units";
@@ -12,6 +13,7 @@ import { findAccount, postMovement } from "../post-movement";
 export const holdFunds = defineOperation<HoldRequest, { currency: string; signedDestination: string }>({
   kind: "hold",
   schema: holdRequestSchema,
+  keyField: "operationId",
   keyOf: (r) => `hold:${r.operationId}`,
   consumedSignatureOf: (r) => signatureKey(r.source.finId, r),
   async prepare(r) {
@@ -21,7 +23,7 @@ export const holdFunds = defineOperation<HoldRequest, { currency: string; signed
     if (!verified.ok) throw new OperationRefusal(verified.refusal);
     return { currency, signedDestination: verified.value.signedDestination };
   },
-  async execute(tx, r, { cid, prepared, now }) {
+  async execute(tx, r, { cid, prepared, now, op }) {
     if (r.expiry <= epochSeconds(now)) {
       throw new OperationRefusal(`the hold's expiry ${r.expiry} is not in the future (now ${epochSeconds(now)})`);
     }
@@ -35,6 +37,7 @@ export const holdFunds = defineOperation<HoldRequest, { currency: string; signed
     await tx.escrowHold.create({
       data: {
         id: randomUUID(),
+        owner: op.owner,
         operationId: r.operationId,
         holdCid: cid,
         accountId: account.id,

@@ -20,6 +20,7 @@ function signed(r: DepositInstructionRequest): SignedEnvelope | null {
 export const issueDepositInstruction = defineOperation<DepositInstructionRequest, { currency: string }>({
   kind: "depositInstruction",
   schema: depositInstructionRequestSchema,
+  keyField: "nonce",
   keyOf: (r) => (r.nonce ? `depositInstruction:${r.owner.finId}:${r.nonce.toLowerCase()}` : null),
   consumedSignatureOf: (r) => {
     const envelope = signed(r);

@@ -11,6 +11,7 @@ import { BANK_OWNER, ensureAccount, findAccount, postMovement } from "../post-mo
 export const payOut = defineOperation<PayoutRequest, { currency: string }>({
   kind: "payout",
   schema: payoutRequestSchema,
+  keyField: "nonce",
   keyOf: (r) => `payout:${r.source.finId}:${r.nonce.toLowerCase()}`,
   consumedSignatureOf: (r) => signatureKey(r.source.finId, r),
   async prepare(r) {

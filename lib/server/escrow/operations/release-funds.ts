@@ -11,14 +11,15 @@ import { findHoldToSettle } from "./settle-hold";
 export const releaseFunds = defineOperation<ReleaseRequest, { currency: string }>({
   kind: "release",
   schema: releaseRequestSchema,
+  keyField: "operationId",
   keyOf: (r) => `release:${r.operationId}`,
   async prepare(r) {
     const currency = servedCurrency(r.asset, r.quantity);
     assertLocalParty(r.destination, "destination");
     return { currency };
   },
-  async execute(tx, r, { cid, prepared, now }) {
-    const { hold, refusal } = await findHoldToSettle(tx, r, prepared.currency, "release");
+  async execute(tx, r, { cid, prepared, now, op }) {
+    const { hold, refusal } = await findHoldToSettle(tx, r, prepared.currency, "release", op.owner);
     if (refusal) throw new OperationRefusal(`hold ${r.operationId}: ${refusal}`);
     if (hold.signedDestination !== r.destination.finId) {
       throw new OperationRefusal(

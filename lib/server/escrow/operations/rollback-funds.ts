@@ -12,12 +12,13 @@ import { findHoldToSettle } from "./settle-hold";
 export const rollbackFunds = defineOperation<RollbackRequest, { currency: string }>({
   kind: "rollback",
   schema: rollbackRequestSchema,
+  keyField: "operationId",
   keyOf: (r) => `rollback:${r.operationId}`,
   async prepare(r) {
     return { currency: servedCurrency(r.asset, r.quantity) };
   },
-  async execute(tx, r, { cid, prepared, now }) {
-    const { hold, status, refusal } = await findHoldToSettle(tx, r, prepared.currency, "rollback");
+  async execute(tx, r, { cid, prepared, now, op }) {
+    const { hold, status, refusal } = await findHoldToSettle(tx, r, prepared.currency, "rollback", op.owner);
     const receipt = (id: string, at: Date) => ({
       id,
       asset: r.asset,

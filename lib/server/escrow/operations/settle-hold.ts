@@ -1,5 +1,6 @@
-// What release and rollback share: finding the hold they name by its operationId and checking that
-// the request's terms are the hold's own.
+// What release and rollback share: finding the hold they name by its operationId among the holds of
+// the organization asking (another organization's hold is one it does not have: the same answer
+// as for an unknown hold), and checking that the request's terms are the hold's own.
 import { amountsEqual, parseAmount } from "@/lib/domain/amount";
 import { holdSettlementRefusal, isHoldStatus, type HoldSettlement, type HoldStatus } from "@/lib/domain/escrow/hold-status";
 import type { Tx } from "@/lib/server/db/client";
@@ -9,8 +10,8 @@ import { OperationRefusal } from "../errors";
 
 type SettleRequest = { operationId: string; source: Party; quantity: string; executionContext: ExecutionContext };
 
-export async function findHoldToSettle(tx: Tx, r: SettleRequest, currency: string, settlement: HoldSettlement) {
-  const hold = await tx.escrowHold.findUnique({ where: { operationId: r.operationId } });
+export async function findHoldToSettle(tx: Tx, r: SettleRequest, currency: string, settlement: HoldSettlement, owner: string) {
+  const hold = await tx.escrowHold.findUnique({ where: { owner_operationId: { owner, operationId: r.operationId } } });
   if (!hold) throw new OperationRefusal(`no hold with operationId ${r.operationId}: nothing to ${settlement === "release" ? "release" : "roll back"}`);
   const mismatches: string[] = [];
   if (hold.executionPlanId !== r.executionContext.executionPlanId) {

@@ -1,8 +1,9 @@
 // POST /api/adapter/assets/hold – hold the buyer's funds (plan step 1)
 import { holdRequestSchema } from "@/lib/schemas/adapter";
 import { submitOperation } from "@/lib/server/escrow/submit-operation";
+import { idempotencyKeyOf } from "@/lib/server/http/idempotency-key";
 import { route } from "@/lib/server/http/route";
 
-export const POST = route({ roles: ["organization"], body: holdRequestSchema }, ({ body, principal }) =>
-  submitOperation("hold", body, principal),
+export const POST = route({ roles: ["organization"], body: holdRequestSchema }, ({ req, body, principal }) =>
+  submitOperation("hold", body, principal, idempotencyKeyOf(req)),
 );
