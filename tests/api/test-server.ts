@@ -114,6 +114,9 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
     PUBLIC_URL: baseUrl,
     ADMIN_TOKEN: adminToken,
     LOG_LEVEL: "warn",
+    // The tests' stand-in signers listen on 127.0.0.1, which a signature policy may not name unless
+    // allowed (tests/api/signing-endpoint.test.ts starts a server without it).
+    SIGNING_ENDPOINT_ALLOWLIST: "127.0.0.1",
     NEXT_TELEMETRY_DISABLED: "1",
     CHECKPOINT_DISABLE: "1",
   };
