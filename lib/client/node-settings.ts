@@ -5,6 +5,8 @@ import { createContext, useContext } from "react";
 export type NodeSettings = {
   /** The payment organization this node runs itself, which forms offer first. */
   builtInEscrowOrgId: string;
+  /** The currencies it keeps, with their minor units (ESCROW_CURRENCIES): what a price may be written in. */
+  builtInEscrowCurrencies: Readonly<Record<string, number>>;
 };
 
 export const NodeSettingsContext = createContext<NodeSettings | null>(null);
