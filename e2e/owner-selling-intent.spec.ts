@@ -11,6 +11,9 @@ import { seriousViolations } from "./axe";
 import { acceptedPlanId, chooseProfile, createKeyAndProfile, depositFirstFunds, nav, openTicket, PASSPHRASE, SCREENSHOTS, signIn } from "./journey-helpers";
 import { holdingsOf, planStatus } from "./router-api";
 
+/** The navigation's link to the signing inbox while one request waits: its badge reads 1. */
+const ONE_WAITING = /^Signing inbox\s*1\s*waiting$/;
+
 /** On the trade ticket, with the key unlocked: the quantity, the review, sign and submit; answers the plan's id. */
 async function buyThroughTicket(page: Page, quantity: string, total: string): Promise<string> {
   await page.getByLabel("Quantity (tokens)").fill(quantity);
@@ -166,11 +169,11 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   // Alice, on another page, is told by the navigation that a request waits; the badge opens her
   // signing inbox: the asset by name, the buyer by key, the time left. She reviews every field,
   // unlocks her key (the page load locked it), signs.
-  const badge = nav(page).getByRole("link", { name: "Signing inbox, 1 waiting" });
+  const badge = nav(page).getByRole("link", { name: ONE_WAITING });
   await expect(badge).toBeVisible({ timeout: 20_000 });
   await expect(badge).toHaveAttribute("href", "/signing");
   await page.reload();
-  await nav(page).getByRole("link", { name: "Signing inbox, 1 waiting" }).click();
+  await nav(page).getByRole("link", { name: ONE_WAITING }).click();
   await expect(page.getByRole("heading", { name: "Signing inbox", level: 1 })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "1 request is waiting for your signature." })).toBeVisible({ timeout: 20_000 });
   const request = page.getByRole("list", { name: "Signing requests" }).getByRole("listitem").first();
@@ -225,7 +228,7 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
 
   // Alice declines it from her inbox with a reason; Bob's settlement page shows it Rejected, and why.
   const REASON = "I priced these by mistake; I will offer them again at 2 USD.";
-  await nav(page).getByRole("link", { name: "Signing inbox, 1 waiting" }).click({ timeout: 20_000 });
+  await nav(page).getByRole("link", { name: ONE_WAITING }).click({ timeout: 20_000 });
   const waiting = page.getByRole("list", { name: "Signing requests" }).getByRole("listitem").filter({ hasText: "Waiting for your signature" });
   await expect(waiting).toHaveCount(1);
   await expect(waiting).toContainText("Sell 4 Harbour Fund A for 4 USD");

@@ -106,7 +106,8 @@ function buyingIntentBody(id = assetId, times = { start: inSeconds(-60), end: in
   return {
     assetTerm: { asset: tokenOf(id), amount: "5.25" },
     assetInstruction: { account: tokenAccount(buyerKey.finId, id) },
-    settlementTerm: { asset: USD, unitValue: "10.50" },
+    // 5.25 × 10.40 = 54.60 USD: payable in cents (10.50 would make 55.125).
+    settlementTerm: { asset: USD, unitValue: "10.40" },
     intent: {
       type: "buyingIntent",
       buyer: buyerProfile,
