@@ -28,10 +28,13 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" className="mx-auto w-full max-w-5xl px-4 py-8">
-          <Providers settings={nodeSettings()}>{children}</Providers>
-        </main>
+        {/* The header is inside the providers too: its signing badge reads the same query cache as the inbox. */}
+        <Providers settings={nodeSettings()}>
+          <SiteHeader />
+          <main id="main" className="mx-auto w-full max-w-5xl px-4 py-8">
+            {children}
+          </main>
+        </Providers>
       </body>
     </html>
   );

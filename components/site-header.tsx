@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { SigningInboxLink } from "@/components/owner/signing-inbox-link";
 import { signOut } from "@/lib/server/auth/next-auth";
 import type { Role } from "@/lib/domain/roles";
 import { currentPrincipal } from "@/lib/server/auth/current-user";
@@ -6,6 +7,7 @@ import { currentPrincipal } from "@/lib/server/auth/current-user";
 type NavLink = { href: string; label: string; roles?: readonly Role[] };
 
 const TRADERS: readonly Role[] = ["investor", "issuer"];
+const LINK_CLASS = "underline-offset-4 hover:underline";
 
 /** Links without `roles` are for everyone signed in; the others only for those roles. */
 const NAV_LINKS: readonly NavLink[] = [
@@ -38,11 +40,16 @@ export async function SiteHeader() {
         </Link>
         {principal ? (
           <nav aria-label="Account" className="flex flex-wrap items-center gap-4 text-sm">
-            {NAV_LINKS.filter((link) => !link.roles || link.roles.includes(principal.role)).map((link) => (
-              <Link key={link.href} href={link.href} className="underline-offset-4 hover:underline">
-                {link.label}
-              </Link>
-            ))}
+            {NAV_LINKS.filter((link) => !link.roles || link.roles.includes(principal.role)).map((link) =>
+              // The signing inbox shows how many requests wait: they expire unanswered otherwise.
+              link.href === "/signing" ? (
+                <SigningInboxLink key={link.href} className={LINK_CLASS} />
+              ) : (
+                <Link key={link.href} href={link.href} className={LINK_CLASS}>
+                  {link.label}
+                </Link>
+              ),
+            )}
             <span className="text-slate-600 dark:text-slate-400">
               {principal.name} <span className="sr-only">role</span>({principal.role})
             </span>

@@ -1,14 +1,19 @@
 // Journey (2) of issue 7, every step in the portal, each person in a browser of their own: an
 // issuer creates an asset and a primary sale; Alice funds her profile and buys tokens in the sale
 // through the trade ticket, then publishes a selling intent; Bob funds his profile and takes it
-// through the ticket; Alice reviews and signs the request in her signing inbox with her browser
-// key; Bob's settlement page shows the trade complete, live, and the holdings move.
+// through the ticket; Alice, told by the badge in the navigation, reviews and signs the request in
+// her signing inbox with her browser key; Bob's settlement page shows the trade complete, live, and
+// the holdings move. Then Alice offers her last 4 tokens, Bob takes them, and Alice declines with a
+// reason, which Bob's settlement page shows as why the trade was rejected.
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousViolations } from "./axe";
 import { acceptedPlanId, chooseProfile, createKeyAndProfile, depositFirstFunds, nav, openTicket, PASSPHRASE, SCREENSHOTS, signIn } from "./journey-helpers";
 import { holdingsOf, planStatus } from "./router-api";
 import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
+
+/** The navigation's link to the signing inbox while one request waits: its badge reads 1. */
+const ONE_WAITING = /^Signing inbox\s*1\s*waiting$/;
 
 /** On the trade ticket, with the key unlocked: the quantity, the review, sign and submit; answers the plan's id. */
 async function buyThroughTicket(page: Page, quantity: string, total: string): Promise<string> {
@@ -110,6 +115,12 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   await expect(form.getByText("Quantity (tokens): is more than the seller's 10 available tokens of the asset")).toBeVisible();
   await expect(form.getByLabel("Quantity (tokens)")).toBeFocused();
   await form.getByLabel("Quantity (tokens)").fill("6");
+  // A price in tenths of a cent could be published but never paid: the form says so beside the price.
+  await form.getByLabel("Unit price (USD)").fill("2.005");
+  await form.getByRole("button", { name: "Publish intent" }).click();
+  await expect(form.getByText("Unit price (USD): cannot be paid at escrow: 2.005 USD has more fraction digits than the currency's 2")).toBeVisible();
+  await expect(form.getByLabel("Unit price (USD)")).toBeFocused();
+  await form.getByLabel("Unit price (USD)").fill("2");
   await form.getByRole("button", { name: "Publish intent" }).click();
   const published = page.getByRole("status").filter({ hasText: /Intent node:105:.* is published/ });
   await expect(published).toBeVisible();
@@ -133,14 +144,14 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   const bobPage = await bobContext.newPage();
   await signIn(bobPage, "bob@example.com", DEMO_PASSWORD);
   const bob = await createKeyAndProfile(bobPage);
-  await depositFirstFunds(bobPage, browser, bob.fingerprint, "12");
+  await depositFirstFunds(bobPage, browser, bob.fingerprint, "16");
   await openTicket(bobPage, { assetId, intentId });
   await expect(bobPage.getByText("Selling intent", { exact: true })).toBeVisible();
   await bobPage.getByLabel("Quantity (tokens)").fill("6");
   await expect(bobPage.getByRole("status", { name: "Total" })).toHaveText("12 USD");
   const checks = bobPage.getByRole("list", { name: "Eligibility pre-check" });
   await expect(checks).toContainText("OK: 6 of the 6 remaining tokens.");
-  await expect(checks).toContainText("OK: You have 12 USD available for the total of 12 USD.");
+  await expect(checks).toContainText("OK: You have 16 USD available for the total of 12 USD.");
   await bobPage.getByRole("button", { name: "Review the trade" }).click();
   await expect(bobPage.getByRole("heading", { name: "Review and sign" })).toBeFocused();
   await expect(bobPage.getByText("Existing tokens move from the seller to the buyer.")).toBeVisible();
@@ -156,18 +167,27 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   await expect(bobPage.getByTestId("plan-status")).toHaveText("Pending");
   expect(await planStatus(bobPage.request, planId)).toBe("pending");
 
-  // Alice's signing inbox: she reviews every field, unlocks her key (the page load locked it), signs.
-  await expect(nav(page).getByRole("link", { name: "Signing inbox" })).toHaveAttribute("href", "/signing");
-  await page.goto("/signing");
+  // Alice, on another page, is told by the navigation that a request waits; the badge opens her
+  // signing inbox: the asset by name, the buyer by key, the time left. She reviews every field,
+  // unlocks her key (the page load locked it), signs.
+  const badge = nav(page).getByRole("link", { name: ONE_WAITING });
+  await expect(badge).toBeVisible({ timeout: 20_000 });
+  await expect(badge).toHaveAttribute("href", "/signing");
+  await page.reload();
+  await nav(page).getByRole("link", { name: ONE_WAITING }).click();
   await expect(page.getByRole("heading", { name: "Signing inbox", level: 1 })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "1 request is waiting for your signature." })).toBeVisible({ timeout: 20_000 });
   const request = page.getByRole("list", { name: "Signing requests" }).getByRole("listitem").first();
   await expect(request).toContainText(intentId);
   await expect(request).toContainText("Waiting for your signature");
+  await expect(request).toContainText("Sell 6 Harbour Fund A for 12 USD");
+  await expect(request).toContainText(`Buyer: key ${bob.fingerprint}`);
+  await expect(request).not.toContainText(bob.finId);
+  await expect(request.getByTestId("time-left")).toHaveText(/^(?:10|[0-9]) min \d{1,2} s left to answer$/);
   await request.getByRole("button", { name: /Review and sign/ }).click();
   await expect(request.getByRole("heading", { name: "What you are asked to sign" })).toBeFocused();
-  await expect(request.getByText(`6 tokens of asset ${assetId}, from you (${alice.finId}), delivered to ${bob.finId}.`)).toBeVisible();
-  await expect(request.getByText(new RegExp(`^12 USD paid from ${bob.finId} to you \\(${alice.finId}\\), the money held until .* UTC\\.$`))).toBeVisible();
+  await expect(request.getByText(`6 tokens of Harbour Fund A, from you (key ${alice.fingerprint}), delivered to the buyer (key ${bob.fingerprint}).`)).toBeVisible();
+  await expect(request.getByText(new RegExp(`^12 USD paid from the buyer \\(key ${bob.fingerprint}\\) to you \\(key ${alice.fingerprint}\\), the money held until .* UTC\\.$`))).toBeVisible();
   const fields = request.getByRole("table", { name: "Every signed field" });
   await expect(fields.getByRole("row", { name: /Operation/ })).toContainText("transfer existing tokens");
   await expect(fields.getByRole("row")).toHaveCount(1 + 9 + 8);
@@ -191,5 +211,44 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   await nav(page).getByRole("link", { name: "Intents" }).click();
   await chooseProfile(page, alice.fingerprint);
   await expect(page.getByRole("table", { name: "Your intents, newest first" }).getByRole("row", { name: new RegExp(intentId) })).toContainText("Completed");
+  await expect(nav(page).getByRole("link", { name: "Signing inbox", exact: true })).toBeVisible();
+
+  // Alice offers her last 4 tokens at 1 USD; Bob takes them.
+  await form.getByLabel("Selling intent").check();
+  await form.getByLabel("Asset", { exact: true }).selectOption({ label: `Harbour Fund A · ${assetId}` });
+  await form.getByLabel("Quantity (tokens)").fill("4");
+  await form.getByLabel("Unit price (USD)").fill("1");
+  await form.getByRole("button", { name: "Publish intent" }).click();
+  const republished = page.getByRole("status").filter({ hasText: /Intent node:105:.* is published/ }).filter({ hasNotText: intentId });
+  await expect(republished).toBeVisible();
+  const lastIntentId = /node:105:[0-9a-f-]{36}/.exec((await republished.textContent()) ?? "")?.[0] ?? "";
+  await openTicket(bobPage, { assetId, intentId: lastIntentId });
+  const declinedPlanId = await buyThroughTicket(bobPage, "4", "4 USD");
+  await bobPage.getByRole("link", { name: "the settlement page of this trade" }).click();
+  await expect(bobPage.getByTestId("plan-status")).toHaveText("Pending");
+
+  // Alice declines it from her inbox with a reason; Bob's settlement page shows it Rejected, and why.
+  const REASON = "I priced these by mistake; I will offer them again at 2 USD.";
+  await nav(page).getByRole("link", { name: ONE_WAITING }).click({ timeout: 20_000 });
+  const waiting = page.getByRole("list", { name: "Signing requests" }).getByRole("listitem").filter({ hasText: "Waiting for your signature" });
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText("Sell 4 Harbour Fund A for 4 USD");
+  await waiting.getByRole("button", { name: /^Decline/ }).click();
+  const decline = waiting.getByRole("form", { name: "Decline this trade" });
+  await decline.getByRole("button", { name: "Decline the trade" }).click();
+  await expect(decline.getByText("Reason (the buyer reads it): Enter a reason.")).toBeVisible();
+  await decline.getByLabel("Reason (the buyer reads it)").fill(REASON);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}/signing-decline.png`, fullPage: true });
+  await decline.getByRole("button", { name: "Decline the trade" }).click();
+  const declinedItem = page.getByRole("list", { name: "Signing requests" }).getByRole("listitem").filter({ hasText: "Sell 4 Harbour Fund A for 4 USD" });
+  await expect(declinedItem.getByRole("status").filter({ hasText: "You declined this trade." })).toBeVisible();
+  await expect(declinedItem).toContainText("Declined");
+  await expect(declinedItem).toContainText(`Your reason: ${REASON}`);
+  await expect(nav(page).getByRole("link", { name: "Signing inbox", exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(bobPage.getByTestId("plan-status")).toHaveText("Rejected", { timeout: 30_000 });
+  await expect(bobPage.getByText(`the seller declined to sign: ${REASON}`).first()).toBeVisible();
+  expect(await planStatus(bobPage.request, declinedPlanId)).toBe("rejected");
+  expect((await holdingsOf(bobPage.request, bob.profileId)).USD).toEqual({ balance: "4", held: "0", available: "4" });
   await bobContext.close();
 });

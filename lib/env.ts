@@ -9,6 +9,7 @@ import { z } from "zod";
 import { parseCurrencies, type CurrencyTable } from "./domain/escrow/currencies";
 import { parseCompletionModes, type CompletionModes } from "./domain/escrow/operation-kinds";
 import { isLoopbackHost } from "./domain/loopback";
+import { parseDestinationAllowList, type DestinationAllowList } from "./domain/network-address";
 import { AMOUNT_PATTERN, ORG_ID_PATTERN } from "./domain/patterns";
 
 const orgIdSetting = z.string().regex(ORG_ID_PATTERN, "lower-case letters, digits and dashes, at most 64 characters");
@@ -74,6 +75,14 @@ const schema = z.object({
   ROUTER_APPROVAL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** A manual-signing request not answered after this long makes the plan Rejected. */
   ROUTER_SIGNING_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(600),
+  /**
+   * Hosts and IP ranges a signature policy's endpoint may point at although they are loopback,
+   * private or link-local ("10.0.0.0/8, 127.0.0.1, signer.internal"); none by default. This node's
+   * own signing callback ($PUBLIC_URL/api/signing/callback/{profileId}) is always allowed.
+   */
+  SIGNING_ENDPOINT_ALLOWLIST: z.string().max(4_000).default(""),
+  /** A signing endpoint that has not accepted the connection after this long is given up on (for now: the router asks again until the request expires). */
+  SIGNING_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   /** Signs sessions and seals stored secrets; generated into DATA_DIR on first start when unset. */
   AUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
   /** When set, accepted as an admin bearer token (decisions.md §8). */
@@ -110,7 +119,15 @@ const schema = z.object({
 export type Env = Readonly<
   Omit<
     z.infer<typeof schema>,
-    "DATABASE_URL" | "AUTH_SECRET" | "PUBLIC_URL" | "ESCROW_ADAPTER_URL" | "SEED_DEMO_DATA" | "ESCROW_COMPLETION" | "ESCROW_CURRENCIES" | "ESCROW_ROUTER_URL"
+    | "DATABASE_URL"
+    | "AUTH_SECRET"
+    | "PUBLIC_URL"
+    | "ESCROW_ADAPTER_URL"
+    | "SEED_DEMO_DATA"
+    | "ESCROW_COMPLETION"
+    | "ESCROW_CURRENCIES"
+    | "ESCROW_ROUTER_URL"
+    | "SIGNING_ENDPOINT_ALLOWLIST"
   > & {
     DATA_DIR: string;
     DATABASE_URL: string;
@@ -127,6 +144,7 @@ export type Env = Readonly<
     ESCROW_COMPLETION: CompletionModes;
     ESCROW_CURRENCIES: CurrencyTable;
     ESCROW_ROUTER_URL: string;
+    SIGNING_ENDPOINT_ALLOWLIST: DestinationAllowList;
     VERSION: string;
   }
 >;
@@ -191,6 +209,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   };
   const completion = derived("ESCROW_COMPLETION", () => parseCompletionModes(s.ESCROW_COMPLETION));
   const currencies = derived("ESCROW_CURRENCIES", () => parseCurrencies(s.ESCROW_CURRENCIES));
+  const signingAllowList = derived("SIGNING_ENDPOINT_ALLOWLIST", () => parseDestinationAllowList(s.SIGNING_ENDPOINT_ALLOWLIST));
   const dataDir = path.resolve(s.DATA_DIR);
   const databaseUrl = s.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`;
   const provider = databaseUrl.startsWith("file:") ? "sqlite" : "postgresql";
@@ -222,6 +241,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ESCROW_COMPLETION: completion,
     ESCROW_CURRENCIES: currencies,
     ESCROW_ROUTER_URL: (s.ESCROW_ROUTER_URL ?? `${publicUrl}/api/router`).replace(/\/+$/, ""),
+    SIGNING_ENDPOINT_ALLOWLIST: signingAllowList,
     VERSION: readVersion(),
   });
 }

@@ -13,10 +13,12 @@ import {
   currentEpochSeconds,
   epochSecondsToLocalTime,
   intentFieldOf,
+  paymentCurrencies,
   portalSigningEndpoint,
   type IntentFormErrors,
   type IntentFormValues,
 } from "@/lib/client/intent-form";
+import { useNodeSettings } from "@/lib/client/node-settings";
 import { ownerQueryKeys, useAllAssets } from "@/lib/client/owner-queries";
 import { useHoldings, usePaymentOrganizations } from "@/lib/client/queries";
 import { createIntentResponseSchema, type CreateIntentRequest, type IntentType } from "@/lib/schemas/intent";
@@ -39,6 +41,7 @@ export function IntentForm({ profile, mayIssue, signingBaseUrl, initialAssetId }
   const assets = useAllAssets();
   const organizations = usePaymentOrganizations();
   const holdings = useHoldings(profile.id);
+  const settings = useNodeSettings();
   const escrows = organizations.data ?? [];
   const choices = TYPE_CHOICES.filter((c) => mayIssue || c.type !== "primarySale");
   const [type, setType] = useState<IntentType>(choices[0]?.type ?? "sellingIntent");
@@ -95,6 +98,7 @@ export function IntentForm({ profile, mayIssue, signingBaseUrl, initialAssetId }
       paymentOrgIds: new Set(escrows.map((o) => o.id)),
       availableTokens: available,
       nowSeconds: currentEpochSeconds(),
+      ...paymentCurrencies(settings),
     });
     if (!result.ok) {
       setErrors(result.errors);

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 
 import type { AssetView } from "@/lib/schemas/asset";
-import { buildIntentRequest, epochSecondsToLocalTime, intentFieldOf, localTimeToEpochSeconds, portalSigningEndpoint, type IntentFormContext, type IntentFormValues } from "./intent-form";
+import {
+  buildIntentRequest,
+  epochSecondsToLocalTime,
+  intentFieldOf,
+  localTimeToEpochSeconds,
+  paymentCurrencies,
+  portalSigningEndpoint,
+  type IntentFormContext,
+  type IntentFormValues,
+} from "./intent-form";
 
 const FIN_ID = `02${"ab".repeat(32)}`;
 const ASSET: AssetView = {
@@ -20,6 +29,7 @@ const ctx = (over: Partial<IntentFormContext> = {}): IntentFormContext => ({
   paymentOrgIds: new Set(["escrow"]),
   availableTokens: "5",
   nowSeconds: NOW,
+  ...paymentCurrencies({ builtInEscrowOrgId: "escrow", escrowCurrencies: [{ code: "USD", minorUnits: 2 }, { code: "JPY", minorUnits: 0 }] }),
   ...over,
 });
 const values = (over: Partial<IntentFormValues> = {}): IntentFormValues => ({
@@ -64,6 +74,12 @@ describe("buildIntentRequest", () => {
     expect(buildIntentRequest(values({ end: values().start }), ctx())).toMatchObject({ ok: false, errors: { end: "end must be after start" } });
     expect(buildIntentRequest(values({ orgId: "node" }), ctx())).toMatchObject({ ok: false, errors: { orgId: expect.stringMatching(/not a payment organization/) } });
     expect(buildIntentRequest(values({ unitValue: "0" }), ctx())).toMatchObject({ ok: false, errors: { unitValue: expect.any(String) } });
+    // The built-in escrow keeps USD in cents: a price or a total in tenths of a cent could never be paid.
+    expect(buildIntentRequest(values({ unitValue: "2.005" }), ctx())).toEqual({
+      ok: false,
+      errors: { unitValue: "cannot be paid at escrow: 2.005 USD has more fraction digits than the currency's 2" },
+    });
+    expect(buildIntentRequest(values({ amount: "0.01", unitValue: "0.25" }), ctx())).toMatchObject({ ok: false, errors: { amount: expect.stringMatching(/0\.0025 USD/) } });
     expect(buildIntentRequest(values({ type: "buyingIntent", expiry: "" }), ctx())).toMatchObject({ ok: false, errors: { expiry: "Enter a date and time." } });
     expect(buildIntentRequest(values({ end: epochSecondsToLocalTime(NOW - 30) , start: epochSecondsToLocalTime(NOW - 120) }), ctx())).toMatchObject({ ok: false, errors: { end: expect.stringMatching(/future/) } });
     expect(buildIntentRequest(values({ type: "primarySale" }), ctx({ owner: { id: "node:101:7f1c0c1e-8a51-4f4b-9d0e-2f1f6f7b2a11", finId: FIN_ID } }))).toMatchObject({ ok: false, errors: { assetId: expect.stringMatching(/issuer/) } });

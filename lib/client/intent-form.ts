@@ -2,9 +2,12 @@
 // body"; decisions.md §3, §8). The body is checked twice before it is sent, with exactly what the
 // server checks: its zod schema (shape, amounts, expiry only on buying intents, end after start)
 // and the pure rules of lib/domain/intent-terms.ts (this asset, its decimals and currency, the
-// owner's own accounts, payment organizations, the seller's available tokens, end in the future).
+// owner's own accounts, payment organizations, the seller's available tokens, end in the future,
+// a price and total the built-in escrow can pay in the currency's minor units).
 // Every problem is put beside the form field it is about.
+import type { CurrencyTable } from "@/lib/domain/escrow/currencies";
 import { intentTermsProblems } from "@/lib/domain/intent-terms";
+import type { NodeSettings } from "@/lib/client/node-settings";
 import type { AssetView } from "@/lib/schemas/asset";
 import { createIntentRequestSchema, type CreateIntentRequest, type IntentType } from "@/lib/schemas/intent";
 
@@ -34,7 +37,17 @@ export type IntentFormContext = {
   /** The owner's tokens of the asset not reserved, for a selling intent ("0" when none). */
   availableTokens: string;
   nowSeconds: number;
-};
+} & PaymentCurrencies;
+
+/** The currencies this node knows payment organizations to keep: the built-in escrow's. */
+export type PaymentCurrencies = { currencyTables: ReadonlyMap<string, CurrencyTable>; defaultPaymentOrgId: string };
+
+export function paymentCurrencies(settings: NodeSettings): PaymentCurrencies {
+  return {
+    currencyTables: new Map([[settings.builtInEscrowOrgId, new Map(settings.escrowCurrencies.map((c) => [c.code, c.minorUnits] as const))]]),
+    defaultPaymentOrgId: settings.builtInEscrowOrgId,
+  };
+}
 
 export type IntentFormErrors = Partial<Record<IntentFormField, string>>;
 export type IntentFormResult = { ok: true; request: CreateIntentRequest } | { ok: false; errors: IntentFormErrors };
@@ -152,6 +165,8 @@ export function buildIntentRequest(values: IntentFormValues, ctx: IntentFormCont
     paymentOrgIds: ctx.paymentOrgIds,
     availableTokens: ctx.availableTokens,
     nowSeconds: ctx.nowSeconds,
+    currencyTables: ctx.currencyTables,
+    defaultPaymentOrgId: ctx.defaultPaymentOrgId,
   });
   for (const problem of problems) addError(errors, intentFieldOf(problem.path), problem.message);
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, request: parsed.data };

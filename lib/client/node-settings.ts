@@ -8,7 +8,7 @@ import type { KeptCurrency } from "@/lib/client/payment-organizations";
 export type NodeSettings = {
   /** The payment organization this node runs itself, which forms offer first. */
   builtInEscrowOrgId: string;
-  /** The currencies the built-in escrow keeps, with their minor units (ESCROW_CURRENCIES). */
+  /** The currencies the built-in escrow keeps, with their minor units (ESCROW_CURRENCIES): what a price or an amount may be written in. */
   escrowCurrencies: readonly KeptCurrency[];
 };
 

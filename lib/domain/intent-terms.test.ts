@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { parseCurrencies } from "@/lib/domain/escrow/currencies";
 import { intentOwnerProfileId, intentTermsProblems, namedOrganizationIds, type IntentTermsContext } from "@/lib/domain/intent-terms";
 import { createIntentRequestSchema, type CreateIntentRequest } from "@/lib/schemas/intent";
 import {
@@ -65,8 +66,20 @@ const buyingIntent = createIntentRequestSchema.parse({
 
 const asset = { id: ASSET_ID, decimals: 2, denominationCode: "USD", issuerProfileId: ISSUER_PROFILE_ID };
 
+/** The built-in escrow's currencies, as ESCROW_CURRENCIES says by default. */
+const ESCROW_TABLE = parseCurrencies("USD:2,EUR:2,JPY:0");
+
 function context(owner: { id: string; finId: string }, overrides: Partial<IntentTermsContext> = {}): IntentTermsContext {
-  return { asset, owner, paymentOrgIds: new Set(["escrow"]), availableTokens: null, nowSeconds: NOW, ...overrides };
+  return {
+    asset,
+    owner,
+    paymentOrgIds: new Set(["escrow"]),
+    availableTokens: null,
+    nowSeconds: NOW,
+    currencyTables: new Map([["escrow", ESCROW_TABLE]]),
+    defaultPaymentOrgId: "escrow",
+    ...overrides,
+  };
 }
 const issuer = { id: ISSUER_PROFILE_ID, finId: ISSUER_FIN_ID };
 const seller = { id: SELLER_PROFILE_ID, finId: SELLER_FIN_ID };
@@ -238,5 +251,44 @@ describe("intentOwnerProfileId and namedOrganizationIds", () => {
     expect(namedOrganizationIds(primarySale)).toEqual(["escrow"]);
     expect(namedOrganizationIds(sellingIntent)).toEqual(["escrow"]);
     expect(namedOrganizationIds(buyingIntent)).toEqual(["demo"]);
+  });
+});
+
+describe("intentTermsProblems: what the payment organization can pay", () => {
+  const priced = <T extends CreateIntentRequest>(request: T, amount: string, unitValue: string): T => ({
+    ...request,
+    assetTerm: { ...request.assetTerm, amount },
+    settlementTerm: { ...request.settlementTerm, unitValue },
+  });
+
+  it("refuses a unit price in more fraction digits than the currency's minor units, for every kind of intent", () => {
+    const price = "settlementTerm.unitValue: cannot be paid at escrow: 1.005 USD has more fraction digits than the currency's 2";
+    expect(problems(priced(primarySale, "100", "1.005"), context(issuer))).toEqual([price]);
+    expect(problems(priced(sellingIntent, "100", "1.005"), context(seller, { availableTokens: "100" }))).toEqual([price]);
+    // A buying intent names no payment organization for its money: the built-in escrow pays it.
+    expect(problems(priced(buyingIntent, "100", "1.005"), context(buyer))).toEqual([price]);
+  });
+
+  it("refuses a whole-quantity total the currency cannot pay, though the price alone is fine", () => {
+    expect(problems(priced(primarySale, "0.01", "0.25"), context(issuer))).toEqual([
+      "assetTerm.amount: times the unit price is 0.0025 USD, which cannot be paid at escrow: it has more fraction digits than the currency's 2",
+    ]);
+    expect(problems(priced(primarySale, "0.5", "0.5"), context(issuer))).toEqual([]);
+    expect(problems(priced(primarySale, "100", "1.50"), context(issuer))).toEqual([]);
+  });
+
+  it("follows the currency's own minor units, and refuses a currency the organization does not keep", () => {
+    const yen = { ...asset, denominationCode: "JPY" };
+    const inYen = (request: CreateIntentRequest, unitValue: string) => ({ ...request, settlementTerm: { asset: { type: "fiat", code: "JPY" }, unitValue } }) as CreateIntentRequest;
+    const sale = { ...inYen(primarySale, "150"), intent: { ...primarySale.intent, sellingSettlementInstruction: { ...(primarySale.intent as { sellingSettlementInstruction: object }).sellingSettlementInstruction, accounts: [{ asset: { type: "fiat", code: "JPY" }, identifier: { type: "finId", finId: ISSUER_FIN_ID, orgId: "escrow" } }] } } } as CreateIntentRequest;
+    expect(problems(sale, context(issuer, { asset: yen }))).toEqual([]);
+    expect(problems(inYen(sale, "150.5"), context(issuer, { asset: yen }))).toEqual(["settlementTerm.unitValue: cannot be paid at escrow: 150.5 JPY has more fraction digits than the currency's 0"]);
+    expect(problems(primarySale, context(issuer, { currencyTables: new Map([["escrow", parseCurrencies("EUR:2")]]) }))).toEqual([
+      "settlementTerm.asset.code: cannot be paid at escrow, which keeps EUR only",
+    ]);
+  });
+
+  it("leaves organizations whose currencies this node does not know to their own checks", () => {
+    expect(problems(priced(primarySale, "100", "1.005"), context(issuer, { currencyTables: new Map() }))).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 // The rules a new intent's terms must keep (interface.md "Intent", "Create intent body"; decisions.md
 // §3, §8; flows.md "Primary sale", "Selling intent", "Buying intent"), with no I/O: the caller loads
 // what they depend on (the asset, the owner profile, which organizations are payment organizations,
-// the seller's available tokens) and gets back every broken rule, each naming its field. They are
-// checked in the order of the body: terms, times, the asset instruction, then the type's own part.
+// the seller's available tokens, the currencies of the payment organizations) and gets back every
+// broken rule, each naming its field. They are checked in the order of the body: terms, times, the
+// asset instruction, then the type's own part, then what the payment organizations can pay.
 import type { FieldError } from "@/lib/domain/app-error";
 import type { Account, AccountWithAsset } from "@/lib/schemas/account";
 import type { Asset } from "@/lib/schemas/asset";
 import type { CreateIntentRequest } from "@/lib/schemas/intent";
+import { currencyRefusal, type CurrencyTable } from "./escrow/currencies";
 import { coversQuantity, quantityDecimalsProblem, settlementAmountOrNull } from "./token-quantity";
 
 export type IntentTermsContext = {
@@ -19,6 +21,13 @@ export type IntentTermsContext = {
   /** A selling intent's seller: tokens of the asset held and not reserved ("0" without a balance). */
   availableTokens: string | null;
   nowSeconds: number;
+  /**
+   * The currencies (with their minor units) of the payment organizations whose tables this node
+   * knows, by organization id: the built-in escrow's ESCROW_CURRENCIES.
+   */
+  currencyTables: ReadonlyMap<string, CurrencyTable>;
+  /** Where an intent that names no payment organization (a buying intent) is paid: the built-in escrow. */
+  defaultPaymentOrgId: string;
 };
 
 type Problems = FieldError[];
@@ -134,6 +143,37 @@ function checkBuyingIntent(problems: Problems, request: CreateIntentRequest, par
   else add(problems, `${path}.asset`, `must be this asset (p2p ${ctx.asset.id})${currency ? ` or fiat ${currency}` : ""}`);
 }
 
+/**
+ * The payment organizations must be able to pay the unit price and the total of the whole quantity
+ * in the settlement currency's minor units: "1.005 USD" could be published, but never paid.
+ */
+function checkMinorUnits(problems: Problems, request: CreateIntentRequest, ctx: IntentTermsContext): void {
+  if (request.settlementTerm.asset.type !== "fiat") return;
+  const currency = request.settlementTerm.asset.code;
+  const { unitValue } = request.settlementTerm;
+  const named = namedOrganizationIds(request).filter((orgId) => ctx.paymentOrgIds.has(orgId));
+  // A quantity already refused (its decimals, the seller's tokens) gets no second complaint about its total.
+  const total = problems.some((p) => p.path === "assetTerm.amount") ? null : settlementAmountOrNull(request.assetTerm.amount, unitValue);
+  for (const orgId of named.length > 0 ? named : [ctx.defaultPaymentOrgId]) {
+    const table = ctx.currencyTables.get(orgId);
+    if (table === undefined) continue;
+    const decimals = table.get(currency);
+    if (decimals === undefined) {
+      add(problems, "settlementTerm.asset.code", `cannot be paid at ${orgId}, which keeps ${[...table.keys()].join(", ")} only`);
+      return;
+    }
+    const priceProblem = currencyRefusal(table, currency, unitValue);
+    if (priceProblem !== null) {
+      add(problems, "settlementTerm.unitValue", `cannot be paid at ${orgId}: ${priceProblem}`);
+      return;
+    }
+    if (total !== null && currencyRefusal(table, currency, total) !== null) {
+      add(problems, "assetTerm.amount", `times the unit price is ${total} ${currency}, which cannot be paid at ${orgId}: it has more fraction digits than the currency's ${decimals}`);
+      return;
+    }
+  }
+}
+
 /** Every rule the request breaks, in the order of the body; empty when the intent may be created. */
 export function intentTermsProblems(request: CreateIntentRequest, ctx: IntentTermsContext): FieldError[] {
   const problems: Problems = [];
@@ -150,6 +190,7 @@ export function intentTermsProblems(request: CreateIntentRequest, ctx: IntentTer
       checkBuyingIntent(problems, request, part, ctx);
       break;
   }
+  checkMinorUnits(problems, request, ctx);
   return problems;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { signatureResultRequestSchema, signingReplySchema, signingRequestSchema } from "@/lib/schemas/signing";
+import { signatureDeclineRequestSchema, signatureResultRequestSchema, signingReplySchema, signingRequestSchema } from "@/lib/schemas/signing";
 import {
   ASSET_ID,
   INTENT_ID,
@@ -65,5 +65,27 @@ describe("signatureResultRequestSchema", () => {
     expect(issuesOf(signatureResultRequestSchema, { ...valid, assetId: INTENT_ID })).toEqual([
       "assetId: must be an asset id of the form <orgId>:102:<uuid>",
     ]);
+  });
+});
+
+describe("signatureDeclineRequestSchema", () => {
+  const valid = { requestId: UUID, assetId: ASSET_ID, intentId: INTENT_ID, reason: "Not at this price." };
+
+  it("accepts the request's ids and a reason, trimmed; line breaks are fine", () => {
+    expect(signatureDeclineRequestSchema.parse({ ...valid, reason: "  Not at this price.\nTry 2 USD.  " })).toEqual({ ...valid, reason: "Not at this price.\nTry 2 USD." });
+  });
+
+  it("wants a reason of 1 to 500 characters of plain text", () => {
+    expect(issuesOf(signatureDeclineRequestSchema, omit(valid, "reason"))).toEqual(["reason: is required"]);
+    expect(issuesOf(signatureDeclineRequestSchema, { ...valid, reason: "   " })).toEqual(["reason: must not be empty"]);
+    expect(issuesOf(signatureDeclineRequestSchema, { ...valid, reason: "x".repeat(501) })).toEqual(["reason: must be at most 500 characters"]);
+    for (const reason of ["a\u0000b", "bell\u0007", "A\ud800", "\udfffB"]) {
+      expect(issuesOf(signatureDeclineRequestSchema, { ...valid, reason }), JSON.stringify(reason)).toEqual(["reason: must be plain text, without control characters"]);
+    }
+    expect(signatureDeclineRequestSchema.safeParse({ ...valid, reason: "Preis zu niedrig 😀" }).success).toBe(true);
+  });
+
+  it("takes no signature and nothing else", () => {
+    expect(issuesOf(signatureDeclineRequestSchema, { ...valid, signature: "00" })).toHaveLength(1);
   });
 });

@@ -9,8 +9,10 @@ import {
   profileIdSchema,
   finIdSchema,
   intentIdSchema,
+  planIdSchema,
   signatureHexSchema,
   strictObject,
+  text,
   tolerantObject,
   uuidSchema,
   orRequired,
@@ -19,6 +21,9 @@ import { signatureSchemas, signatureTemplateSchema } from "@/lib/schemas/signatu
 
 /** Signing requests are created by this router, so their ids are uuids. */
 export const signingRequestIdSchema = uuidSchema;
+
+/** What names the request a signature-result or a decline answers. */
+const answeredRequestShape = { requestId: signingRequestIdSchema, assetId: assetIdSchema, intentId: intentIdSchema };
 
 // POST <signature policy endpoint> – what the router sends to the signer (the portal's inbox receives it).
 export const signingRequestSchema = strictObject({
@@ -40,15 +45,22 @@ export const signingReplySchema = z.discriminatedUnion(
 );
 
 // POST {router_url}/finapi/tokens/signature-result – the signer returns a signature later.
-export const signatureResultRequestSchema = strictObject({
-  requestId: signingRequestIdSchema,
-  assetId: assetIdSchema,
-  intentId: intentIdSchema,
-  signature: signatureHexSchema,
+export const signatureResultRequestSchema = strictObject({ ...answeredRequestShape, signature: signatureHexSchema });
+
+export const DECLINE_REASON_MAX_LENGTH = 500;
+/** Line breaks and tabs are fine; other control characters and lone surrogates are not text a person wrote. */
+const NOT_PLAIN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The owner's reason for saying no: the counterparty reads it as why the trade was rejected. */
+export const declineReasonSchema = text(DECLINE_REASON_MAX_LENGTH).refine((value) => !NOT_PLAIN_TEXT.test(value), {
+  error: "must be plain text, without control characters",
 });
 
+// POST {router_url}/finapi/tokens/signature-result/decline – the signer refuses to sign, with a reason.
+export const signatureDeclineRequestSchema = strictObject({ ...answeredRequestShape, reason: declineReasonSchema });
+
 export const INBOX_MAX_REQUESTS = 100;
-export const SIGNING_INBOX_STATES = ["pending", "sent", "expired"] as const;
+export const SIGNING_INBOX_STATES = ["pending", "sent", "declined", "expired"] as const;
 export const signingInboxStateSchema = z.enum(SIGNING_INBOX_STATES);
 
 // GET /api/signing/inbox?state= – `pending` (the default): requests not answered yet; `all`: also the answered ones.
@@ -69,15 +81,30 @@ export const inboxSigningRequestSchema = tolerantObject({
   /** Until when the router takes the signature; null if the router's request is gone. */
   expiresAt: epochSecondsSchema.nullable(),
   state: signingInboxStateSchema,
+  /** The trade the signature is for (the owner takes part in it, so may read it); null if gone. */
+  planId: planIdSchema.nullable(),
+  /** The asset's name, as every signed-in caller may read it; null if the asset is gone. */
+  assetName: z.string().nullable(),
+  /** The other side of the trade, as the plan names it: its role and its key. */
+  counterparty: tolerantObject({ role: z.enum(["buyer", "seller"]), finId: finIdSchema }).nullable(),
+  /** The owner's reason, when the request was declined. */
+  declineReason: z.string().nullable(),
 });
 
 export const signingInboxSchema = tolerantObject({
   requests: z.array(inboxSigningRequestSchema).max(INBOX_MAX_REQUESTS),
+  /** The server's clock (epoch seconds) when it answered: the portal counts the time left from it. */
+  serverTime: epochSecondsSchema,
 });
+
+/** GET /api/signing/inbox/count – how many requests wait for the caller's answer now (the navigation's badge). */
+export const signingInboxCountSchema = tolerantObject({ pending: z.number().int().min(0) });
 
 export type SigningRequest = z.infer<typeof signingRequestSchema>;
 export type SigningReply = z.infer<typeof signingReplySchema>;
 export type SignatureResultRequest = z.infer<typeof signatureResultRequestSchema>;
+export type SignatureDeclineRequest = z.infer<typeof signatureDeclineRequestSchema>;
+export type SigningInboxCount = z.infer<typeof signingInboxCountSchema>;
 export type SigningInboxState = z.infer<typeof signingInboxStateSchema>;
 export type SigningInboxQuery = z.infer<typeof signingInboxQuerySchema>;
 export type InboxSigningRequest = z.infer<typeof inboxSigningRequestSchema>;

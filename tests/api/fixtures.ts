@@ -307,14 +307,14 @@ export async function newMarket(buyer: Investor, cash = "1000"): Promise<Market>
   return { issuer, assetId, saleIntentId, toggleIntentId, planId, sellingIntentId, counterparty, pendingPlanId, signing };
 }
 
+/** What names the inbox request in a signature-result or a decline. */
+export function signatureIds(market: Market) {
+  return { requestId: market.signing.requestId, assetId: market.assetId, intentId: market.sellingIntentId };
+}
+
 /** A signature-result body: the signer's signature over the inbox request's template. */
 export function signatureResultBody(market: Market, signer: Investor) {
-  return {
-    requestId: market.signing.requestId,
-    assetId: market.assetId,
-    intentId: market.sellingIntentId,
-    signature: signHash(market.signing.signatureTemplate.hash, signer.key.privateKey),
-  };
+  return { ...signatureIds(market), signature: signHash(market.signing.signatureTemplate.hash, signer.key.privateKey) };
 }
 
 /** An execute body: `buyer` buys `quantity` (at 1 USD) from the market's primary sale, with a fresh nonce. */

@@ -106,7 +106,8 @@ function buyingIntentBody(id = assetId, times = { start: inSeconds(-60), end: in
   return {
     assetTerm: { asset: tokenOf(id), amount: "5.25" },
     assetInstruction: { account: tokenAccount(buyerKey.finId, id) },
-    settlementTerm: { asset: USD, unitValue: "10.50" },
+    // 5.25 × 10.40 = 54.60 USD: payable in cents (10.50 would make 55.125).
+    settlementTerm: { asset: USD, unitValue: "10.40" },
     intent: {
       type: "buyingIntent",
       buyer: buyerProfile,
@@ -312,6 +313,23 @@ describe("primary sales", () => {
     expect(refused.errors[0]).toMatchObject({ in: "body", path });
     expect(refused.detail).toContain("nothing was recorded");
     expect([await countRows("Intent"), await countRows("AuditLog")]).toEqual([intents, audits]);
+  });
+
+  // The built-in escrow keeps USD in cents (ESCROW_CURRENCIES): a price or a whole-quantity total
+  // in tenths of a cent could be published but never paid.
+  it("refuse a unit price or a total the settlement currency's minor units cannot pay (422 naming the field), and nothing is written", async () => {
+    const intents = await countRows("Intent");
+    const price = problem(await api("POST", `${ASSET}/${assetId}/intent`, issuer.token, changed(primarySaleBody(), (b) => Object.assign(b, { settlementTerm: { asset: USD, unitValue: "1.005" } }))), 422);
+    expect(price.errors).toEqual([{ in: "body", path: "settlementTerm.unitValue", message: "cannot be paid at escrow: 1.005 USD has more fraction digits than the currency's 2" }]);
+    const total = changed(primarySaleBody(), (b) => Object.assign(b, { assetTerm: { asset: tokenOf(assetId), amount: "0.01" }, settlementTerm: { asset: USD, unitValue: "0.25" } }));
+    expect(problem(await api("POST", `${ASSET}/${assetId}/intent`, issuer.token, total), 422).errors).toEqual([
+      { in: "body", path: "assetTerm.amount", message: "times the unit price is 0.0025 USD, which cannot be paid at escrow: it has more fraction digits than the currency's 2" },
+    ]);
+    const buying = changed(buyingIntentBody(), (b) => Object.assign(b, { settlementTerm: { asset: USD, unitValue: "10.505" } }));
+    expect(problem(await api("POST", `${ASSET}/${assetId}/intent`, buyer.token, buying), 422).errors.map((e) => e.path)).toContain("settlementTerm.unitValue");
+    const selling = changed(sellingIntentBody(), (b) => Object.assign(b, { settlementTerm: { asset: USD, unitValue: "11.001" } }));
+    expect(problem(await api("POST", `${ASSET}/${assetId}/intent`, seller.token, selling), 422).errors.map((e) => e.path)).toContain("settlementTerm.unitValue");
+    expect(await countRows("Intent")).toBe(intents);
   });
 });
 

@@ -31,6 +31,7 @@ import {
   serverLogSize,
   settled,
   sharedServer,
+  signatureIds,
   signatureResultBody,
   type Investor,
   type Market,
@@ -171,6 +172,8 @@ const ROUTES: readonly JsonRoute[] = [
   // written) and any other signature is 409: a wrong signature for a request still waiting would be
   // refused 422 *and* reject the plan (README "Trades"), which is not a refusal that writes nothing.
   { method: "POST", path: "/api/router/finapi/tokens/signature-result", caller: "investor", valid: () => signatureResultBody(market, investor) },
+  // Likewise answered, so a valid decline is 409 (signed already): a refusal that writes nothing.
+  { method: "POST", path: "/api/router/finapi/tokens/signature-result/decline", caller: "investor", valid: () => ({ ...signatureIds(market), reason: "Not at this price." }) },
   // Public: the genuine request (acknowledged again, nothing written); anything else is not one the router made.
   // It reads its body as text (the HMAC covers the raw bytes) and has so far taken it under any
   // Content-Type, so its two 415 checks fail until it refuses a body that is not application/json

@@ -51,6 +51,7 @@ import {
   rowCounts,
   sellingIntentBody,
   settled,
+  signatureIds,
   signatureResultBody,
   uploadDocument,
   type Investor,
@@ -383,6 +384,19 @@ const ROUTES: readonly RouteCase[] = [
     refusals: [{ what: "the buyer the signature is asked for", caller: "the trade's buyer", status: 404 }],
     allowed: A(),
   },
+  // A's refusal to sign the same request: the owner's word, so nobody else may give it, not even an
+  // admin. Sent after A's signature in the allowed pass, so A gets 409 (already signed), not 404.
+  {
+    method: "POST",
+    path: "/api/router/finapi/tokens/signature-result/decline",
+    body: (f) => ({ json: { ...signatureIds(f.market), reason: "Not at this price." } }),
+    strangers: 404,
+    refusals: [
+      { what: "the buyer the signature is asked for", caller: "the trade's buyer", status: 404 },
+      { what: "an admin", caller: "admin", status: 404 },
+    ],
+    allowed: A(409),
+  },
   // Public: the request itself is the credential. One the router never made, or made for another
   // profile's key, is 404; the genuine one is acknowledged (and was already in A's inbox).
   {
@@ -415,6 +429,7 @@ const ROUTES: readonly RouteCase[] = [
     allowed: { caller: "no token", status: 200 },
   },
   { method: "GET", path: "/api/signing/inbox", allowed: A() },
+  { method: "GET", path: "/api/signing/inbox/count", allowed: A() },
 ];
 
 const SELLER = newKey().finId;

@@ -120,6 +120,9 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
     // themselves are tested on servers of their own (sign-in-throttle.test.ts).
     AUTH_CLIENT_FREE_FAILURES: "1000000",
     LOG_LEVEL: "warn",
+    // The tests' stand-in signers listen on 127.0.0.1, which a signature policy may not name unless
+    // allowed (tests/api/signing-endpoint.test.ts starts a server without it).
+    SIGNING_ENDPOINT_ALLOWLIST: "127.0.0.1",
     NEXT_TELEMETRY_DISABLED: "1",
     CHECKPOINT_DISABLE: "1",
   };

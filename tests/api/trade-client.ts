@@ -51,8 +51,9 @@ export async function primarySale(server: Server, issuer: Party, assetId: string
   return String((await postOk(server, `/api/router/finapi/profiles/asset/${assetId}/intent`, issuer.token, body)).id);
 }
 
-export async function sellingIntent(server: Server, seller: Party, assetId: string, amount: string, unitValue: string, policy: { endpoint: string; secret?: string }): Promise<string> {
-  const body = {
+/** A create-intent body of a selling intent by `seller`, signed through `policy`. */
+export function sellingIntentRequest(seller: Party, assetId: string, amount: string, unitValue: string, policy: { endpoint: string; secret?: string }) {
+  return {
     assetTerm: { asset: { type: "p2p", resourceId: assetId }, amount },
     assetInstruction: { account: { account: finIdAccount(seller.key.finId, "node"), asset: { type: "p2p", resourceId: assetId } } },
     settlementTerm: { asset: usd, unitValue },
@@ -65,11 +66,15 @@ export async function sellingIntent(server: Server, seller: Party, assetId: stri
     start: now() - 60,
     end: now() + 3600,
   };
-  return String((await postOk(server, `/api/router/finapi/profiles/asset/${assetId}/intent`, seller.token, body)).id);
 }
 
-export async function buyingIntent(server: Server, buyer: Party, assetId: string, amount: string, unitValue: string, policy: { endpoint: string; secret?: string }): Promise<string> {
-  const body = {
+export async function sellingIntent(server: Server, seller: Party, assetId: string, amount: string, unitValue: string, policy: { endpoint: string; secret?: string }): Promise<string> {
+  return String((await postOk(server, `/api/router/finapi/profiles/asset/${assetId}/intent`, seller.token, sellingIntentRequest(seller, assetId, amount, unitValue, policy))).id);
+}
+
+/** A create-intent body of a buying intent by `buyer` (its money held for an hour), signed through `policy`. */
+export function buyingIntentRequest(buyer: Party, assetId: string, amount: string, unitValue: string, policy: { endpoint: string; secret?: string }) {
+  return {
     assetTerm: { asset: { type: "p2p", resourceId: assetId }, amount },
     assetInstruction: { account: { account: finIdAccount(buyer.key.finId, "node"), asset: { type: "p2p", resourceId: assetId } } },
     settlementTerm: { asset: usd, unitValue },
@@ -82,7 +87,10 @@ export async function buyingIntent(server: Server, buyer: Party, assetId: string
     start: now() - 60,
     end: now() + 3600,
   };
-  return String((await postOk(server, `/api/router/finapi/profiles/asset/${assetId}/intent`, buyer.token, body)).id);
+}
+
+export async function buyingIntent(server: Server, buyer: Party, assetId: string, amount: string, unitValue: string, policy: { endpoint: string; secret?: string }): Promise<string> {
+  return String((await postOk(server, `/api/router/finapi/profiles/asset/${assetId}/intent`, buyer.token, buyingIntentRequest(buyer, assetId, amount, unitValue, policy))).id);
 }
 
 /** Deposit instruction through the router, then the escrow operator records the money. */

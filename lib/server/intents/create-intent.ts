@@ -1,13 +1,16 @@
 // POST {router_url}/finapi/profiles/asset/{assetId}/intent – publish a primary sale (the asset's
 // issuer), a selling intent (an owner of tokens) or a buying intent (flows.md). Precedence of refusals:
 // unknown asset 404; a primary sale by a caller who is not an issuer 403; an owner profile (issuerId,
-// seller, buyer) the caller does not own 404; then every broken rule of lib/domain/intent-terms.ts at
-// once, 422 naming each field. Nothing is written unless all pass; the intent and its audit row are
-// one transaction. The seller's tokens are only looked at here: executions reserve them. An
-// Idempotency-Key header makes a retry answer the same intent (lib/server/http/create-once.ts).
+// seller, buyer) the caller does not own 404; then every broken rule of lib/domain/intent-terms.ts
+// (with the built-in escrow's currencies) and a signature policy endpoint this node may not call
+// (lib/domain/signing-endpoint.ts) at once, 422 naming each field. Nothing is written unless all
+// pass; the intent and its audit row are one transaction. The seller's tokens are only looked at
+// here: executions reserve them. An Idempotency-Key header makes a retry answer the same intent
+// (lib/server/http/create-once.ts).
 import { AppError, type FieldError } from "@/lib/domain/app-error";
 import { makeId } from "@/lib/domain/ids";
 import { intentOwnerProfileId, intentTermsProblems, namedOrganizationIds, type IntentTermsContext } from "@/lib/domain/intent-terms";
+import { endpointRefusal } from "@/lib/domain/signing-endpoint";
 import { availableTokens } from "@/lib/domain/token-quantity";
 import { env } from "@/lib/env";
 import type { Asset, Profile } from "@/lib/generated/prisma/client";
@@ -21,6 +24,7 @@ import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client"
 import { findAsset } from "@/lib/server/assets/find-asset";
 import { newIntentView, nowSeconds } from "./intent-view";
 import { sealSigningSecret } from "./signing-secret";
+import { signingEndpointRules } from "./signing-endpoint-rules";
 import { remainingColumns, unitValueColumns } from "./sort-key-columns";
 
 async function paymentOrgIdsAmong(orgIds: readonly string[]): Promise<Set<string>> {
@@ -40,7 +44,16 @@ async function termsContext(asset: Asset, owner: Profile, input: CreateIntentReq
     paymentOrgIds: await paymentOrgIdsAmong(namedOrganizationIds(input)),
     availableTokens: input.intent.type === "sellingIntent" ? await sellerAvailableTokens(asset.id, owner.finId) : null,
     nowSeconds: nowSeconds(),
+    currencyTables: new Map([[env.ESCROW_ORG_ID, env.ESCROW_CURRENCIES]]),
+    defaultPaymentOrgId: env.ESCROW_ORG_ID,
   };
+}
+
+/** The router calls the policy's endpoint from inside this node's network: not one aimed at it. */
+function endpointProblems(input: CreateIntentRequest): FieldError[] {
+  const endpoint = input.intent.signaturePolicy?.endpoint;
+  const refusal = endpoint === undefined ? null : endpointRefusal(endpoint, signingEndpointRules);
+  return refusal === null ? [] : [{ in: "body", path: "intent.signaturePolicy.endpoint", message: `points to ${refusal.words}` }];
 }
 
 function refusal(problems: readonly FieldError[]): AppError {
@@ -66,7 +79,7 @@ async function createNewIntent(assetId: string, input: CreateIntentRequest, call
     throw new AppError("FORBIDDEN", "Only an issuer publishes a primary sale, of an asset it issued.");
   }
   const owner = await findAccessibleProfile(intentOwnerProfileId(input.intent), caller, "act");
-  const problems = intentTermsProblems(input, await termsContext(asset, owner, input));
+  const problems = [...intentTermsProblems(input, await termsContext(asset, owner, input)), ...endpointProblems(input)];
   if (problems.length > 0) throw refusal(problems);
 
   const id = makeId(env.ORG_ID, "intent");

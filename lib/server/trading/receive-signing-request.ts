@@ -6,7 +6,7 @@
 import { AppError } from "@/lib/domain/app-error";
 import { verifySigningHmac } from "@/lib/domain/signing-hmac";
 import { templatesEqual, type SignatureTemplate } from "@/lib/domain/signature-template";
-import { INBOX_MAX_REQUESTS, signingRequestSchema, type SigningInbox, type SigningInboxQuery, type SigningInboxState } from "@/lib/schemas/signing";
+import { signingRequestSchema } from "@/lib/schemas/signing";
 import { db } from "@/lib/server/db/client";
 import { isJsonContentType, parseJsonText } from "@/lib/server/http/read-body";
 import { fieldErrors } from "@/lib/server/http/zod-errors";
@@ -42,48 +42,4 @@ export async function receiveSigningRequest(profileId: string, rawBody: string, 
     update: {},
   });
   return { type: "acknowledgement" };
-}
-
-/** What the owner sees of a request: waiting for a signature, answered, or too late to answer. */
-function inboxState(inboxStatus: string, request: { status: string; expiresAt: Date } | undefined, now: Date): SigningInboxState {
-  if (inboxStatus === "signed" || request?.status === "signed") return "sent";
-  if (!request || request.status === "expired" || request.status === "refused" || request.expiresAt.getTime() <= now.getTime()) return "expired";
-  return "pending";
-}
-
-/**
- * GET /api/signing/inbox – the caller's signing requests, newest first: those still waiting for an
- * answer (`state=pending`, the default, which includes requests that expired unanswered), or also
- * the answered ones (`state=all`).
- */
-export async function listSigningInbox(ownerUserId: string, query: SigningInboxQuery = { state: "pending" }): Promise<SigningInbox> {
-  const profiles = await db.profile.findMany({ where: { ownerUserId }, select: { id: true } });
-  const rows = await db.inboxSigningRequest.findMany({
-    where: { profileId: { in: profiles.map((p) => p.id) }, ...(query.state === "all" ? {} : { status: "waiting" }) },
-    orderBy: { receivedAt: "desc" },
-    take: INBOX_MAX_REQUESTS,
-  });
-  const requests = new Map(
-    (await db.signingRequest.findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: { id: true, status: true, expiresAt: true } })).map((r) => [r.id, r]),
-  );
-  const assets = new Map(
-    (await db.intent.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.intentId))] } }, select: { id: true, assetId: true } })).map((i) => [i.id, i.assetId]),
-  );
-  const now = new Date();
-  return {
-    requests: rows.map((r) => {
-      const request = requests.get(r.id);
-      return {
-        requestId: r.id,
-        profileId: r.profileId,
-        intentId: r.intentId,
-        assetId: assets.get(r.intentId) ?? null,
-        signer: r.signer,
-        signatureTemplate: JSON.parse(r.template) as SignatureTemplate,
-        receivedAt: Math.floor(r.receivedAt.getTime() / 1000),
-        expiresAt: request ? Math.floor(request.expiresAt.getTime() / 1000) : null,
-        state: inboxState(r.status, request, now),
-      };
-    }),
-  };
 }

@@ -2,18 +2,27 @@
 // callback"; decisions.md §6): the router POSTs { requestId, intentId, signer, hashFunction,
 // signatureTemplate } to the policy's endpoint (with the HMAC headers when the policy has a secret).
 // A `signature` answer must verify against the signer; an `acknowledgement` waits for
-// POST /finapi/tokens/signature-result. No valid signature before the deadline: the plan is Rejected.
+// POST /finapi/tokens/signature-result (or its decline). No valid signature before the deadline:
+// the plan is Rejected. The endpoint was chosen by whoever published the intent, so the call goes
+// through postToEndpoint under this node's endpoint rules (lib/domain/signing-endpoint.ts), and
+// what the endpoint answers is never copied into a reason the buyer reads: reasons are in our words.
 import { randomUUID } from "node:crypto";
 import { verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
+import { addressRefusal, needsAddressCheck, type DestinationRefusal } from "@/lib/domain/signing-endpoint";
+import { OPEN_SIGNING_STATUSES } from "@/lib/domain/signing-request-status";
 import { signingHmac } from "@/lib/domain/signing-hmac";
 import { env } from "@/lib/env";
 import type { Plan, SigningRequest } from "@/lib/generated/prisma/client";
 import { signingReplySchema } from "@/lib/schemas/signing";
+import { postToEndpoint, type EndpointAnswer, type Unreachable } from "@/lib/server/http/post-to-endpoint";
+import { signingEndpointRules } from "@/lib/server/intents/signing-endpoint-rules";
 import { openSigningSecret } from "@/lib/server/intents/signing-secret";
 import { db } from "@/lib/server/db/client";
+import { logger } from "@/lib/server/log";
 import { executionOf, type StageOutcome } from "./stage-outcome";
 
 const CALL_TIMEOUT_MS = 10_000;
+const ANSWER_LIMIT_BYTES = 100_000;
 
 async function requestFor(plan: Plan): Promise<SigningRequest> {
   const existing = await db.signingRequest.findUnique({ where: { planId: plan.id } });
@@ -34,6 +43,11 @@ async function requestFor(plan: Plan): Promise<SigningRequest> {
   });
 }
 
+/** Who is asked to sign: the seller of a selling intent, the buyer of a buying intent. */
+export function signerRoleOf(plan: Plan): "seller" | "buyer" {
+  return executionOf(plan).trade.kind === "buyingIntent" ? "buyer" : "seller";
+}
+
 /** Verifies a counterparty signature over the request's template; answers the outcome for the plan. */
 export function signatureOutcome(request: SigningRequest, signature: string): StageOutcome {
   const template = JSON.parse(request.template) as { hash: string };
@@ -43,11 +57,55 @@ export function signatureOutcome(request: SigningRequest, signature: string): St
   return { kind: "advance", to: "approve", counterSignature: signature.toLowerCase() };
 }
 
-type Delivery = { signature: string } | { acknowledged: true } | { failed: string } | { refused: string };
+/** What came of asking the endpoint: an answer to act on, a reason to ask again later, or a reason to reject. */
+type Delivery = { signature: string } | { acknowledged: true } | { retry: string } | { reject: string };
+
+const UNREACHABLE_WORDS: Record<Unreachable, (endpoint: string) => string> = {
+  dns: (e) => `${e}'s host name could not be resolved`,
+  "connect-timeout": (e) => `${e} did not accept a connection within ${env.SIGNING_CONNECT_TIMEOUT_MS / 1000} s`,
+  timeout: (e) => `${e} did not answer within ${CALL_TIMEOUT_MS / 1000} s`,
+  "connection-refused": (e) => `${e} refused the connection`,
+  "connection-reset": (e) => `${e} closed the connection before answering`,
+  tls: (e) => `the secure (TLS) connection to ${e} failed`,
+  "connection-failed": (e) => `the connection to ${e} failed`,
+};
+
+/** The endpoint's answer in our words; nothing the endpoint sent is repeated. */
+function deliveryOf(answer: EndpointAnswer<DestinationRefusal>, endpoint: string): Delivery {
+  switch (answer.kind) {
+    case "refused-destination":
+      return { reject: `${endpoint} was not called: it points to ${answer.refusal.words}` };
+    case "unreachable":
+      return { retry: `${UNREACHABLE_WORDS[answer.reason](endpoint)}; asking again until the request expires` };
+    case "answered":
+      break;
+  }
+  const { status } = answer;
+  if (status >= 500 || status === 429 || status === 408) return { retry: `${endpoint} answered HTTP ${status}; asking again until the request expires` };
+  if (status >= 300 && status < 400) return { reject: `${endpoint} answered with a redirect (HTTP ${status}), which this node does not follow` };
+  if (status >= 400 || status < 200) return { reject: `${endpoint} refused the request (HTTP ${status})` };
+  if (answer.truncated) return { reject: `${endpoint} answered with more than ${ANSWER_LIMIT_BYTES / 1000} kB` };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer.body);
+  } catch {
+    return { reject: `${endpoint} answered HTTP ${status} with something that is not JSON` };
+  }
+  const reply = signingReplySchema.safeParse(parsed);
+  if (!reply.success) return { reject: `${endpoint} answered neither a signature nor an acknowledgement` };
+  return reply.data.type === "signature" ? { signature: reply.data.signature } : { acknowledged: true };
+}
 
 async function deliver(request: SigningRequest, plan: Plan): Promise<Delivery> {
+  const endpointWords = `the ${signerRoleOf(plan)}'s signing endpoint`;
   const intent = await db.intent.findUnique({ where: { id: plan.intentId } });
-  if (!intent?.signatureEndpoint) return { refused: "the intent has no signature policy endpoint" };
+  if (!intent?.signatureEndpoint) return { reject: `the intent has no signing endpoint to ask for the ${signerRoleOf(plan)}'s signature` };
+  let url: URL;
+  try {
+    url = new URL(intent.signatureEndpoint);
+  } catch {
+    return { reject: `${endpointWords} is not a URL this node can call` };
+  }
   const body = JSON.stringify({
     requestId: request.id,
     intentId: request.intentId,
@@ -61,46 +119,51 @@ async function deliver(request: SigningRequest, plan: Plan): Promise<Delivery> {
     headers["x-signature-timestamp"] = String(timestamp);
     headers["x-signature"] = signingHmac(openSigningSecret(intent.signatureSecretSealed), timestamp, body);
   }
-  let status: number;
-  let text: string;
-  try {
-    const response = await fetch(intent.signatureEndpoint, { method: "POST", headers, body, signal: AbortSignal.timeout(CALL_TIMEOUT_MS), redirect: "error" });
-    status = response.status;
-    text = (await response.text()).slice(0, 100_000);
-  } catch (error) {
-    return { failed: `the signature endpoint ${intent.signatureEndpoint} did not answer: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  if (status >= 500 || status === 429 || status === 408) return { failed: `the signature endpoint answered ${status}` };
-  if (status >= 300) return { refused: `the signature endpoint refused the request (HTTP ${status}): ${text.slice(0, 300)}` };
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { refused: "the signature endpoint's answer is not JSON" };
-  }
-  const reply = signingReplySchema.safeParse(parsed);
-  if (!reply.success) return { refused: `the signature endpoint's answer is neither a signature nor an acknowledgement: ${reply.error.issues[0]?.message ?? ""}` };
-  return reply.data.type === "signature" ? { signature: reply.data.signature } : { acknowledged: true };
+  const checked = needsAddressCheck(url, signingEndpointRules);
+  const answer = await postToEndpoint({
+    url,
+    headers,
+    body,
+    connectTimeoutMs: env.SIGNING_CONNECT_TIMEOUT_MS,
+    timeoutMs: CALL_TIMEOUT_MS,
+    maxResponseBytes: ANSWER_LIMIT_BYTES,
+    refuseAddress: (address) => (checked ? addressRefusal(address, signingEndpointRules) : null),
+  });
+  // The details (the endpoint, the address, the error) are for the operator's log only.
+  const log = { planId: plan.id, requestId: request.id, endpoint: intent.signatureEndpoint };
+  if (answer.kind === "refused-destination") logger.warn({ ...log, address: answer.address, kind: answer.refusal.kind }, "signing endpoint not called: its address is not allowed");
+  else if (answer.kind === "unreachable") logger.warn({ ...log, reason: answer.reason, detail: answer.detail }, "signing endpoint unreachable");
+  else if (answer.status < 200 || answer.status >= 300) logger.warn({ ...log, status: answer.status }, "signing endpoint did not accept the request");
+  return deliveryOf(answer, endpointWords);
+}
+
+/** An answer the request already has (signed, declined, refused), or null while it has none. */
+function answered(request: SigningRequest, role: "seller" | "buyer"): StageOutcome | null {
+  if (request.status === "signed" && request.signature) return signatureOutcome(request, request.signature);
+  if (request.status === "declined") return { kind: "end", status: "Rejected", reason: `the ${role} declined to sign: ${request.declineReason ?? "no reason given"}` };
+  if (request.status === "refused") return { kind: "end", status: "Rejected", reason: `the counterparty's signature was refused (signing request ${request.id})` };
+  return null;
 }
 
 export async function obtainCounterSignature(plan: Plan): Promise<StageOutcome> {
   const request = await requestFor(plan);
-  const late = request.expiresAt.getTime() < Date.now();
-  if (request.status === "signed" && request.signature) return signatureOutcome(request, request.signature);
-  if (request.status === "refused") return { kind: "end", status: "Rejected", reason: `the counterparty's signature was refused (signing request ${request.id})` };
-  if (late) {
-    await db.signingRequest.updateMany({ where: { id: request.id, status: { in: ["pending", "awaiting"] } }, data: { status: "expired" } });
+  const known = answered(request, signerRoleOf(plan));
+  if (known) return known;
+  if (request.expiresAt.getTime() < Date.now()) {
+    await db.signingRequest.updateMany({ where: { id: request.id, status: { in: [...OPEN_SIGNING_STATUSES] } }, data: { status: "expired" } });
     return { kind: "end", status: "Rejected", reason: `the counterparty did not sign within ${env.ROUTER_SIGNING_TIMEOUT_SECONDS} s (signing request ${request.id})` };
   }
   if (request.status === "awaiting") return { kind: "wait", reason: `waiting for the signature of request ${request.id}`, atMs: request.expiresAt.getTime() + 1000 };
   const delivery = await deliver(request, plan);
-  if ("failed" in delivery) return { kind: "wait", reason: delivery.failed };
-  if ("refused" in delivery) {
+  if ("retry" in delivery) return { kind: "wait", reason: delivery.retry };
+  if ("reject" in delivery) {
     await db.signingRequest.updateMany({ where: { id: request.id, status: "pending" }, data: { status: "refused", answeredAt: new Date() } });
-    return { kind: "end", status: "Rejected", reason: `the counterparty refused to sign: ${delivery.refused}` };
+    return { kind: "end", status: "Rejected", reason: delivery.reject };
   }
   if ("acknowledged" in delivery) {
-    await db.signingRequest.updateMany({ where: { id: request.id, status: "pending" }, data: { status: "awaiting" } });
+    const { count } = await db.signingRequest.updateMany({ where: { id: request.id, status: "pending" }, data: { status: "awaiting" } });
+    // Answered already while the acknowledgement was on its way (the portal's inbox is that fast).
+    if (count !== 1) return { kind: "wait", reason: `signing request ${request.id} was answered meanwhile`, atMs: Date.now() };
     return { kind: "wait", reason: `the signer acknowledged request ${request.id}; waiting for signature-result`, atMs: request.expiresAt.getTime() + 1000 };
   }
   const outcome = signatureOutcome(request, delivery.signature);

@@ -1,0 +1,26 @@
+"use client";
+
+// The navigation's link to the signing inbox, with how many requests wait for an answer: a request
+// is rejected when it is not answered in time (ROUTER_SIGNING_TIMEOUT_SECONDS), so it is shown on
+// every page, not only in the inbox. Refreshed every few seconds and when the window gets the focus.
+import Link from "next/link";
+
+import { useSigningInboxCount } from "@/lib/client/owner-queries";
+
+export function SigningInboxLink({ className }: { className: string }) {
+  const count = useSigningInboxCount();
+  const waiting = count.data ?? 0;
+  return (
+    // Its name is its text, the badge's number included: "Signing inbox 2 waiting".
+    <Link href="/signing" className={className}>
+      Signing inbox
+      {waiting > 0 ? (
+        <>
+          {" "}
+          <span className="inline-block min-w-5 rounded-full bg-amber-700 px-1.5 text-center text-xs font-semibold leading-5 text-white">{waiting}</span>
+          <span className="sr-only"> waiting</span>
+        </>
+      ) : null}
+    </Link>
+  );
+}

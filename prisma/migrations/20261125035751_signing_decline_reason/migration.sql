@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "SigningRequest" ADD COLUMN "declineReason" TEXT;
+
