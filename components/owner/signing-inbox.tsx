@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 
 import { useBrowserKey } from "@/components/keys/browser-key-context";
-import { UnlockForm } from "@/components/keys/key-list";
+import { KeyUnlock } from "@/components/keys/key-unlock";
 import { formatUtc } from "@/components/owner/intent-table";
 import { StatusMessage } from "@/components/ui/status-message";
 import { cardClass, mutedTextClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/styles";
@@ -146,7 +146,7 @@ function RequestReview({ request, onClose }: { request: InboxSigningRequest; onC
       ) : review.ok ? (
         <div className="mt-3">
           {keyReady ? null : keyHere ? (
-            <UnlockForm finId={request.signer} fingerprint={finIdFingerprint(request.signer)} />
+            <KeyUnlock finId={request.signer} />
           ) : (
             <p className={mutedTextClass}>
               The key {finIdFingerprint(request.signer)} is not in this browser. Import its backup on the Profile page to sign.
