@@ -42,7 +42,7 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     await certificateForm.getByLabel("Email").fill("alice@example.com");
     await certificateForm.getByRole("button", { name: "Add certificate" }).click();
     await expect(certificateForm.getByRole("status")).toHaveText(
-      "Certificate added: owner information for Alice Example, valid from 2026-01-01 to 2036-01-01. The form is empty again for another one.",
+      "Certificate added. Owner information for Alice Example, valid from 2026-01-01 to 2036-01-01. The form is empty again for another one.",
     );
     await expect(profileItem.getByRole("list", { name: "Certificates" }).getByText("ownerInfo", { exact: true })).toBeVisible();
     await expect(certificateForm.getByLabel("Certificate type")).toHaveValue("KYC/AML");

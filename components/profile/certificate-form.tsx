@@ -139,7 +139,7 @@ export function CertificateForm({ profileId }: { profileId: string }) {
       {Object.keys(errors).length > 0 && !attach.isError ? <StatusMessage tone="error">Some fields need attention: see the messages beside them.</StatusMessage> : null}
       {attach.isError ? <ProblemMessage summary={`The certificate was not added: ${refusalReason(attach.error)}`} error={attach.error} /> : null}
       {attach.isSuccess ? (
-        <StatusMessage tone="success">Certificate added: {certificateSummary(attach.variables)}. The form is empty again for another one.</StatusMessage>
+        <StatusMessage tone="success">Certificate added. {certificateSummary(attach.variables)}. The form is empty again for another one.</StatusMessage>
       ) : null}
     </form>
   );

@@ -69,7 +69,7 @@ export function toCertificateRequest(values: CertificateFormValues): Certificate
   return { ok: false, errors };
 }
 
-const TYPE_WORDS: Readonly<Record<CertificateType, string>> = { ownerInfo: "owner information", "KYC/AML": "KYC/AML", Accreditation: "accreditation" };
+const TYPE_WORDS: Readonly<Record<CertificateType, string>> = { ownerInfo: "Owner information", "KYC/AML": "KYC/AML", Accreditation: "Accreditation" };
 
 const calendarDay = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 10);
 
