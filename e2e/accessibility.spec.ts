@@ -52,6 +52,17 @@ test("the check finds a known violation, so a pass means something", async ({ pa
   expect((await seriousViolations(page)).some((v) => v.startsWith("image-alt"))).toBe(true);
 });
 
+test("the check finds a form built inside a form, so a pass means something", async ({ page }) => {
+  await page.setContent('<!doctype html><html lang="en"><head><title>Nested</title></head><body><main><form aria-label="Outer"></form></main></body></html>');
+  // A parser drops a nested form tag; only a script (as React does) can build one.
+  await page.evaluate(() => {
+    const inner = document.createElement("form");
+    inner.setAttribute("aria-label", "Inner");
+    document.querySelector("form")?.append(inner);
+  });
+  expect(await seriousViolations(page)).toEqual(['nested-form (serious): a form inside a form, at form "Inner"']);
+});
+
 test("the main pages fit a phone's width without scrolling sideways", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/signin");

@@ -78,7 +78,7 @@ test.describe("withdrawals on the cash page and documents on the profile page", 
     await form.getByLabel("To bank account (IBAN)").fill("DE89 3704 0044 0532 0130 00");
     await form.getByLabel("Note for the payment organization").fill("to my bank");
     await review.click();
-    await expect(form.getByText(/^How much to withdraw: must be a decimal string/)).toBeVisible();
+    await expect(form.getByText(/^How much to withdraw: must be a number such as 2.5 or 105.00: /)).toBeVisible();
     await expect(form.getByLabel("How much to withdraw")).toHaveAttribute("aria-invalid", "true");
     await form.getByLabel("How much to withdraw").fill("12.3456");
     await review.click();
@@ -207,7 +207,7 @@ test.describe("withdrawals on the cash page and documents on the profile page", 
 
     // Refused by the server: its problem document is shown by the field.
     await input.setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
-    await expect(certificate.getByRole("alert")).toHaveText("Not uploaded: body file: is declared image/png but its content is not a PNG image");
+    await expect(certificate.getByRole("alert")).toHaveText("Not uploaded: the file is declared image/png but its content is not a PNG image.");
 
     // By drop.
     await dropFile(page, dropZone, { name: "scan-dropped.png", type: "image/png", bytes: [...PNG] });

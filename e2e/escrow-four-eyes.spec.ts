@@ -9,12 +9,13 @@ import { generatePrivateKey, getFinId } from "@/lib/domain/secp256k1";
 
 import { seriousViolations } from "./axe";
 import { nav, SCREENSHOTS, signIn } from "./journey-helpers";
+import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 const SECOND_OPERATOR = { email: `second-operator-${Date.now()}@example.com`, name: "Olga Operator", password: "second-operator-pass" };
 
 /** What the operator page's pages are not about: an admin makes a router program user and a second operator; the router asks for a 5 USD deposit instruction. */
 async function depositReference(page: Page, finId: string): Promise<string> {
-  await signIn(page, "admin@example.com", "admin-demo-pass");
+  await signIn(page, "admin@example.com", DEMO_PASSWORD);
   const user = async (data: Record<string, string>) => {
     const response = await page.request.post("/api/router/admin/users", { data });
     expect(response.status(), await response.text()).toBe(201);
@@ -48,7 +49,7 @@ test("a credit far from its deposit instruction waits for a second operator, who
   await page.context().clearCookies();
 
   // The first operator records 1,000,000 USD: nothing is credited, the entry waits.
-  await openOperatorPage(page, "operator@example.com", "operator-demo-pass");
+  await openOperatorPage(page, "operator@example.com", DEMO_PASSWORD);
   const form = page.getByRole("form", { name: "Record incoming funds" });
   await form.getByLabel("Reference").fill(reference);
   await form.getByLabel("Amount").fill("1000000");

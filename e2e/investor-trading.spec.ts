@@ -12,22 +12,46 @@ import {
   exportPrivateKey,
   nav,
   openTicket,
+  PASSPHRASE,
   recordIncomingFunds,
   recordRequests,
   requestDepositInstructions,
   SCREENSHOTS,
   signIn,
 } from "./journey-helpers";
-import { publishPrimarySale } from "./router-api";
+import { publishPrimarySale, setIntentActive } from "./router-api";
 import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 test.describe("an investor buys in a primary sale and follows the settlement live", () => {
   test("journey 1: deposit, the operator records it, buy, watch Completed live, paired receipts, holdings; no private key is ever sent", async ({ page, browser }) => {
+    test.setTimeout(180_000);
     const sent = recordRequests(page);
     const sale = await publishPrimarySale(browser, { name: `Green Bond ${Date.now()}`, amount: "1000", unitValue: "2.5" });
     await signIn(page, "alice@example.com", DEMO_PASSWORD);
     const key = await createKeyAndProfile(page);
     const privateKey = await exportPrivateKey(page, key.fingerprint);
+
+    // A certificate: the form says what was added and empties itself, so the same certificate is not
+    // sent twice; a new attempt replaces the messages of the last one.
+    const profileItem = page.getByRole("list", { name: "Your profiles" }).getByRole("listitem").filter({ hasText: key.profileId });
+    await profileItem.getByText("Add a certificate").click();
+    const certificateForm = profileItem.getByRole("form", { name: "Add a certificate" });
+    await certificateForm.getByLabel("Certificate type").selectOption({ label: "Owner information" });
+    await certificateForm.getByLabel("Issued on").fill("2026-01-01");
+    await certificateForm.getByLabel("Expires on").fill("2036-01-01");
+    await certificateForm.getByLabel("Full name").fill("Alice Example");
+    await certificateForm.getByLabel("Email").fill("alice@example.com");
+    await certificateForm.getByRole("button", { name: "Add certificate" }).click();
+    await expect(certificateForm.getByRole("status")).toHaveText(
+      "Certificate added. Owner information for Alice Example, valid from 2026-01-01 to 2036-01-01. The form is empty again for another one.",
+    );
+    await expect(profileItem.getByRole("list", { name: "Certificates" }).getByText("ownerInfo", { exact: true })).toBeVisible();
+    await expect(certificateForm.getByLabel("Certificate type")).toHaveValue("KYC/AML");
+    await expect(certificateForm.getByLabel("Full name")).toHaveValue("");
+    await expect(certificateForm.getByLabel("Issued on")).toHaveValue("");
+    await certificateForm.getByRole("button", { name: "Add certificate" }).click();
+    await expect(certificateForm.getByText("Issued on must be a date")).toBeVisible();
+    await expect(certificateForm.getByRole("status")).toHaveCount(0);
 
     const reference = await requestDepositInstructions(page, key.fingerprint, "100");
     expect(reference).toMatch(/^ESC-/);
@@ -42,6 +66,26 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     await openTicket(page, sale);
     await expect(page.getByText("Primary sale by the issuer")).toBeVisible();
     const quantity = page.getByLabel("Quantity (tokens)");
+
+    // A reload locks the key; the ticket unlocks it in place. Enter or the button unlocks: nothing
+    // is submitted, the page stays where it is, the quantity stays, the passphrase stays here.
+    const ticketUrl = page.url();
+    await page.reload();
+    await expect(page.getByText("Primary sale by the issuer")).toBeVisible();
+    await quantity.fill("8");
+    const passphrase = page.getByLabel(`Passphrase for key ${key.fingerprint}`);
+    await passphrase.fill("not the passphrase at all");
+    await passphrase.press("Enter");
+    await expect(page.getByRole("alert").filter({ hasText: "That passphrase does not unlock this key." })).toBeVisible();
+    expect(page.url()).toBe(ticketUrl);
+    await passphrase.fill(PASSPHRASE);
+    await page.getByRole("button", { name: `Unlock key ${key.fingerprint}` }).click();
+    await expect(passphrase).toHaveCount(0);
+    await expect(page.getByRole("alert").filter({ hasText: "That passphrase does not unlock this key." })).toHaveCount(0);
+    expect(page.url()).toBe(ticketUrl);
+    await expect(quantity).toHaveValue("8");
+    await expect(page.getByRole("button", { name: "Review the trade" })).toBeEnabled();
+
     await quantity.fill("8.5");
     await expect(page.getByRole("list", { name: "Eligibility pre-check" })).toContainText("Not possible: The quantity must be a whole number of tokens");
     await expect(page.getByRole("button", { name: "Review the trade" })).toBeDisabled();
@@ -59,6 +103,7 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     const review = page.getByRole("heading", { name: "Review and sign" });
     await expect(review).toBeFocused();
     await expect(page.getByText("You buy 8 tokens of")).toBeVisible();
+    await expect(page.getByText(/paid from your profile .* through Built-in Escrow\.$/)).toBeVisible();
     await expect(page.getByText("New tokens are issued to the buyer (a primary sale).")).toBeVisible();
     await expect(page.getByText("20 USD is paid: the quantity times the unit price.")).toBeVisible();
     await expect(page.getByText(`The money is paid by you (your key ${key.fingerprint}).`)).toBeVisible();
@@ -78,6 +123,8 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     // The settlement, live: the subscriptions opened with the ticket bring every change.
     const planId = await acceptedPlanId(page);
     await expect(page.getByTestId("plan-status")).toHaveText("Completed", { timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "Your trade is complete" })).toBeVisible();
+    await expect(page.getByText("The 8 tokens are yours, and the issuer has been paid 20 USD.")).toBeVisible();
     const live = page.getByRole("list", { name: "Live updates" });
     await expect(live).toContainText("Plan created (Pending)");
     await expect(live).toContainText("Status changed to Approved");
@@ -135,6 +182,7 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
   });
 
   test("journey 3: a trade the money does not cover fails at the hold, says why, and leaves the money where it was", async ({ page, browser }) => {
+    test.setTimeout(180_000);
     const sent = recordRequests(page);
     const sale = await publishPrimarySale(browser, { name: `Short Note ${Date.now()}`, amount: "100", unitValue: "2.5" });
     await signIn(page, "bob@example.com", DEMO_PASSWORD);
@@ -151,14 +199,26 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     await page.getByRole("button", { name: "Review the trade" }).click();
     await page.getByRole("button", { name: "Sign and submit" }).click();
 
+    // What happened, what it means for the money and what to do, in words; the router's own reason
+    // (codes and all) only in the details for support. No heading says the trade was accepted.
     await expect(page.getByTestId("plan-status")).toHaveText("Failed", { timeout: 20_000 });
-    await expect(page.getByText("Why it ended:")).toBeVisible();
-    await expect(page.getByText(/step 1 \(hold\) failed, nothing is held: Code 11: insufficient available funds/).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your trade did not go through" })).toBeFocused();
+    await expect(page.getByText(/accepted/i)).toHaveCount(0);
+    const outcome = page.getByTestId("plan-outcome");
+    await expect(outcome).toContainText("The payment organization could not hold 12.5 USD: the money available in your account there was less than that.");
+    await expect(outcome).toContainText("Nothing was bought and no money left your account.");
+    await expect(outcome).toContainText("Add money on the Cash page, then try again.");
+    await expect(outcome).not.toContainText("Code 11");
+    const support = page.getByRole("group").filter({ has: page.getByText("Details for support") }).first();
+    await support.getByText("Details for support").click();
+    await expect(support).toContainText("step 1 (hold) failed, nothing is held: Code 11: insufficient available funds");
     const steps = page.getByRole("list", { name: "Settlement steps" }).getByRole("listitem");
     await expect(steps.nth(1)).toContainText("Step 1: hold the money");
     await expect(steps.nth(1)).toContainText("Failed");
+    await expect(steps.nth(1)).not.toContainText("Code 11");
     await expect(steps.nth(2)).toContainText("Not done");
-    await expect(page.getByRole("list", { name: "Live updates" })).toContainText("Status changed to Failed: step 1 (hold) failed");
+    await expect(page.getByRole("list", { name: "Live updates" })).toContainText("Status changed to Failed");
+    await expect(page.getByRole("list", { name: "Live updates" })).not.toContainText("Code 11");
     await expect(page.getByText("No receipts yet")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/settlement-failed.png`, fullPage: true });
@@ -170,6 +230,23 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
     await expect(page.getByRole("table", { name: "Your trades, newest first" }).getByRole("row", { name: /Short Note/ })).toContainText("Failed");
     await openTicket(page, sale);
     await expect(page.getByText("100 tokens", { exact: true })).toBeVisible();
+
+    // The issuer pauses the sale while the buyer reviews: the refusal says so once, in words, with
+    // what it means for the money; the problem document's code and detail are in the details.
+    await page.getByLabel("Quantity (tokens)").fill("2");
+    await page.getByRole("button", { name: "Review the trade" }).click();
+    await setIntentActive(browser, sale, false);
+    await page.getByRole("button", { name: "Sign and submit" }).click();
+    const refusal = page.getByRole("region", { name: "Review and sign" }).getByRole("alert");
+    await expect(refusal.locator("p").first()).toHaveText(
+      "The trade was not made: this offer is paused by its owner, so it cannot be taken now. Nothing was bought and no money was taken.",
+    );
+    await expect(refusal.getByText("STATE_CONFLICT")).toBeHidden();
+    await refusal.getByText("Details for support").click();
+    await expect(refusal).toContainText("STATE_CONFLICT");
+    await expect(refusal).toContainText(`Intent ${sale.intentId} is disabled (NON_ACTIVE); it cannot be executed.`);
+    await expect(page.getByRole("button", { name: "Sign and submit" })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
     expectNoPrivateKeySent(sent, privateKey);
   });
 });

@@ -25,13 +25,30 @@ export function recordRequests(page: Page): SentRequest[] {
   return sent;
 }
 
-/** Fails when the private key (hex, any case) is in any recorded URL or body, or anything left the origin. */
+/** A URL or form body as a person typed it: percent-escapes and `+` for spaces decoded. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Fails when the private key (hex, any case) or the key's passphrase (PASSPHRASE, as typed or
+ * URL-encoded, or any `passphrase=` parameter) is in any recorded URL or body, or anything left the
+ * origin. Navigations count: a form submitted by the browser itself sends its fields too.
+ */
 export function expectNoPrivateKeySent(sent: readonly SentRequest[], privateKey: string): void {
   expect(sent.length).toBeGreaterThan(0);
   for (const request of sent) {
     expect(request.url.startsWith(origin()) || request.url.startsWith(origin().replace("http", "ws")), request.url).toBe(true);
     expect(request.url.toLowerCase()).not.toContain(privateKey);
     expect(request.body.toLowerCase(), `body of ${request.url}`).not.toContain(privateKey);
+    for (const [where, text] of [["URL", request.url], [`body of ${request.url}`, request.body]] as const) {
+      expect(decoded(text), `${where} carries the passphrase`).not.toContain(PASSPHRASE);
+      expect(text, `${where} carries a passphrase field`).not.toMatch(/(^|[?&"])passphrase["=]/i);
+    }
   }
 }
 
@@ -147,9 +164,12 @@ export async function openTicket(page: Page, offer: { assetId: string; intentId:
   await expect(page.getByRole("heading", { name: "Trade ticket", level: 1 })).toBeVisible();
 }
 
+/** The heading of the trade ticket's last step, whatever the settlement has come to. */
+export const SENT_TRADE_HEADING = /^Your trade (is being settled|is complete|did not go through)$/;
+
 /** After "Sign and submit" on the trade ticket: the plan's id, from the link to its settlement page. */
 export async function acceptedPlanId(page: Page): Promise<string> {
-  await expect(page.getByRole("heading", { name: "Your trade was accepted" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: SENT_TRADE_HEADING })).toBeFocused();
   const href = await page.getByRole("link", { name: "the settlement page of this trade" }).getAttribute("href");
   return decodeURIComponent(href?.replace("/trades/", "") ?? "");
 }

@@ -2,13 +2,29 @@
 // an investor filters by asset, sorts by price, pages through the offers with the view in the URL
 // (shared links and the back button), sees an offer published meanwhile appear without a reload and
 // hears about it in the polite status region, and the filtered page passes axe and fits a phone.
+// Then a buying intent: its owner sees it as "Your offer" (no action), a holder sells into it through
+// the seller's ticket, and the buyer signs in the signing inbox.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
 import { generatePrivateKey, getFinId, signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";
 import { seriousViolations } from "./axe";
-import { SCREENSHOTS, signIn } from "./journey-helpers";
+import {
+  acceptedPlanId,
+  chooseProfile,
+  createKeyAndProfile,
+  depositFirstFunds,
+  expectNoPrivateKeySent,
+  exportPrivateKey,
+  nav,
+  openTicket,
+  PASSPHRASE,
+  recordRequests,
+  SCREENSHOTS,
+  signIn,
+} from "./journey-helpers";
 import { origin } from "./origin";
+import { holdingsOf, publishPrimarySale } from "./router-api";
 import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 const usd = { type: "fiat", code: "USD" } as const;
@@ -151,3 +167,158 @@ test("the marketplace filters by asset, sorts by price on the server, pages, kee
   expect(await seriousViolations(page)).toEqual([]);
   await issuerContext.close();
 });
+
+test("a holder sells into a buying intent through the ticket, the buyer signs in the signing inbox; an owner's offer leads to no action", async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const sale = await publishPrimarySale(browser, { name: `Cedar Fund ${Date.now()}`, amount: "100", unitValue: "2" });
+  const sent = recordRequests(page);
+
+  // Alice holds 5 tokens, bought in the primary sale.
+  await signIn(page, "alice@example.com", DEMO_PASSWORD);
+  const alice = await createKeyAndProfile(page);
+  const privateKey = await exportPrivateKey(page, alice.fingerprint);
+  await depositFirstFunds(page, browser, alice.fingerprint, "10");
+  await openTicket(page, sale);
+  await page.getByLabel("Quantity (tokens)").fill("5");
+  await page.getByRole("button", { name: "Review the trade" }).click();
+  await page.getByRole("button", { name: "Sign and submit" }).click();
+  await acceptedPlanId(page);
+  await expect(page.getByTestId("plan-status")).toHaveText("Completed", { timeout: 30_000 });
+
+  // Bob, in his own browser, asks for 4 tokens at 3 USD. The form's words are plain, and each
+  // attempt replaces the messages of the one before: a success, a refusal, a mistake.
+  const bobContext = await browser.newContext();
+  const bobPage = await bobContext.newPage();
+  await signIn(bobPage, "bob@example.com", DEMO_PASSWORD);
+  const bob = await createKeyAndProfile(bobPage);
+  await depositFirstFunds(bobPage, browser, bob.fingerprint, "20");
+  await nav(bobPage).getByRole("link", { name: "Intents" }).click();
+  await expect(bobPage.getByRole("heading", { name: "Intents", level: 1 })).toBeVisible();
+  await chooseProfile(bobPage, bob.fingerprint);
+  const form = bobPage.getByRole("form", { name: "Publish an intent" });
+  const fillBuyingIntent = async (quantity: string) => {
+    await form.getByLabel("Buying intent").check();
+    await form.getByLabel("Asset", { exact: true }).selectOption(sale.assetId);
+    await form.getByLabel("Quantity (tokens)").fill(quantity);
+    await form.getByLabel("Unit price (USD)").fill("3");
+  };
+  await fillBuyingIntent("1,5");
+  await form.getByRole("button", { name: "Publish intent" }).click();
+  const amountRule = "Quantity (tokens): must be a number such as 2.5 or 105.00: only digits and at most one decimal point (with a digit on each side), no leading zeros, at most 18 digits before the point and 18 after it";
+  await expect(form.getByText(amountRule)).toBeVisible();
+  await form.getByLabel("Quantity (tokens)").fill("4");
+  await form.getByRole("button", { name: "Publish intent" }).click();
+  const published = bobPage.getByRole("status").filter({ hasText: /Intent node:105:.* is published/ });
+  await expect(published).toBeVisible();
+  const intentId = /node:105:[0-9a-f-]{36}/.exec((await published.textContent()) ?? "")?.[0] ?? "";
+  await expect(form.getByLabel("Quantity (tokens)")).toHaveValue("");
+  await form.getByRole("button", { name: "Publish intent" }).click();
+  await expect(form.getByText(amountRule)).toBeVisible();
+  await expect(published).toHaveCount(0);
+
+  // Signed out in another tab: the server refuses, in words; a mistake caught in the browser then
+  // replaces that refusal instead of standing beside it.
+  const otherTab = await bobContext.newPage();
+  await otherTab.goto("/dashboard");
+  await otherTab.getByRole("button", { name: "Sign out" }).click();
+  await expect(otherTab).toHaveURL(/\/signin/);
+  await otherTab.close();
+  await fillBuyingIntent("1");
+  await form.getByRole("button", { name: "Publish intent" }).click();
+  const signedOut = form.getByRole("alert").filter({ hasText: "The intent was not published: you are signed out. Sign in again, then try again." });
+  await expect(signedOut).toBeVisible();
+  await form.getByLabel("Quantity (tokens)").fill("");
+  await form.getByRole("button", { name: "Publish intent" }).click();
+  await expect(form.getByText(amountRule)).toBeVisible();
+  await expect(signedOut).toHaveCount(0);
+  await signIn(bobPage, "bob@example.com", DEMO_PASSWORD);
+
+  // His own offer leads nowhere he could not go: "Your offer", no Buy or Sell; its ticket says so.
+  await bobPage.goto(`/marketplace?assetId=${encodeURIComponent(sale.assetId)}`);
+  const offers = bobPage.getByRole("region", { name: /Active offers/ });
+  const own = offers.getByRole("row").filter({ hasText: "Buying" });
+  await expect(own).toContainText("Your offer");
+  await expect(own.getByRole("link")).toHaveCount(0);
+  await expect(offers.getByRole("row").filter({ hasText: "Primary sale" }).getByRole("link", { name: /^Buy/ })).toBeVisible();
+  await bobPage.goto(`/marketplace/${encodeURIComponent(sale.assetId)}/${encodeURIComponent(intentId)}`);
+  await expect(bobPage.getByText("This is your own offer, so you cannot take it.")).toBeVisible();
+  await expect(bobPage.getByLabel("Quantity (tokens)")).toHaveCount(0);
+
+  // Alice sells into it: the row's Sell opens the seller's ticket. A reload locks her key; she
+  // unlocks it in the ticket.
+  await nav(page).getByRole("link", { name: "Marketplace" }).click();
+  await page.getByLabel("Asset").selectOption(sale.assetId);
+  const ticketPath = `/marketplace/${encodeURIComponent(sale.assetId)}/${encodeURIComponent(intentId)}`;
+  await page.getByRole("region", { name: /Active offers/ }).getByRole("row").filter({ hasText: "Buying" }).getByRole("link", { name: /^Sell/ }).click();
+  await page.waitForURL((url) => url.pathname === ticketPath);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Trade ticket", level: 1 })).toBeVisible();
+  await expect(page.getByText("Buying intent: the buyer pays, you deliver the tokens")).toBeVisible();
+  await chooseSeller(page, alice.fingerprint);
+  const quantity = page.getByLabel("Quantity (tokens)");
+  await quantity.fill("5");
+  const checks = page.getByRole("list", { name: "Eligibility pre-check" });
+  await expect(checks).toContainText("Not possible: The buyer asks for 4 tokens; sell at most that many.");
+  await quantity.fill("4");
+  await expect(page.getByRole("status", { name: "You receive" })).toHaveText("12 USD");
+  await expect(checks).toContainText("OK: 4 of the 4 tokens the buyer asks for.");
+  await expect(checks).toContainText("OK: You hold 5 tokens of it available to sell.");
+  await expect(checks).toContainText("OK: The offer is active.");
+  await expect(checks).toContainText(/OK: The buyer's money may be held until .* UTC\./);
+  await expect(checks).toContainText("Note: The buyer signs next, in their signing inbox; their money is held then. If it is not there, the trade fails and your tokens stay yours.");
+  const passphrase = page.getByLabel(`Passphrase for key ${alice.fingerprint}`);
+  await passphrase.fill(PASSPHRASE);
+  await passphrase.press("Enter");
+  await expect(passphrase).toHaveCount(0);
+  await expect(quantity).toHaveValue("4");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}/buying-intent-ticket.png`, fullPage: true });
+  await page.getByRole("button", { name: "Review the trade" }).click();
+
+  await expect(page.getByRole("heading", { name: "Review and sign" })).toBeFocused();
+  await expect(page.getByText(/^You sell 4 tokens of Cedar Fund .* for 12 USD, paid to your profile .* through Built-in Escrow\.$/)).toBeVisible();
+  await expect(page.getByText(`The tokens come from you (your key ${alice.fingerprint}).`)).toBeVisible();
+  await expect(page.getByText(`The tokens go to the buyer (key ${bob.fingerprint}).`)).toBeVisible();
+  await expect(page.getByText(`The money is paid by the buyer (key ${bob.fingerprint}).`)).toBeVisible();
+  await expect(page.getByText(`The money is paid to you (your key ${alice.fingerprint}).`)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const executing = page.waitForRequest((r) => r.url().endsWith("/api/router/finapi/tokens/execute"));
+  await page.getByRole("button", { name: "Sign and submit" }).click();
+  const body = (await executing).postDataJSON() as { user?: string; intent?: { type?: string; buyer?: string; settlement?: { instruction?: Record<string, unknown> } } };
+  expect(body.intent?.type).toBe("buyingIntentExecution");
+  expect(body.user).toBe(alice.profileId);
+  expect(body.intent?.buyer).toBe(bob.profileId);
+  expect(body.intent?.settlement?.instruction).not.toHaveProperty("expiry");
+  await acceptedPlanId(page);
+  await expect(page.getByTestId("plan-status")).toHaveText("Pending");
+  await expect(page.getByTestId("plan-outcome")).toContainText("Waiting for the buyer to sign the trade in their signing inbox");
+
+  // Bob signs in his signing inbox with his browser key.
+  await bobPage.goto("/signing");
+  const request = bobPage.getByRole("list", { name: "Signing requests" }).getByRole("listitem").filter({ hasText: intentId });
+  await expect(request).toContainText("Waiting for your signature", { timeout: 20_000 });
+  await request.getByRole("button", { name: /Review and sign/ }).click();
+  await expect(request.getByText(`4 tokens of asset ${sale.assetId}, from ${alice.finId}, delivered to you (${bob.finId}).`)).toBeVisible();
+  await request.getByLabel(/Passphrase for key/).fill(PASSPHRASE);
+  await request.getByRole("button", { name: /Unlock key/ }).click();
+  await request.getByRole("button", { name: "Sign and send" }).click();
+  await expect(request.getByRole("status").filter({ hasText: "Your signature was sent." })).toBeVisible();
+
+  // Alice's ticket, open all along, hears the trade complete; the tokens and the money moved.
+  await expect(page.getByTestId("plan-status")).toHaveText("Completed", { timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Your trade is complete" })).toBeVisible();
+  await expect(page.getByText("The 4 tokens went to the buyer, and you have been paid 12 USD.")).toBeVisible();
+  expect((await holdingsOf(page.request, alice.profileId))[sale.assetId]).toEqual({ balance: "1", held: "0", available: "1" });
+  expect((await holdingsOf(bobPage.request, bob.profileId))[sale.assetId]).toEqual({ balance: "4", held: "0", available: "4" });
+  await expect.poll(async () => (await holdingsOf(page.request, alice.profileId)).USD?.balance, { timeout: 20_000 }).toBe("12");
+  expect((await holdingsOf(bobPage.request, bob.profileId)).USD?.balance).toBe("8");
+  await bobContext.close();
+  expectNoPrivateKeySent(sent, privateKey);
+});
+
+/** On the seller's ticket: the profile of `fingerprint` sells (the demo users may have others). */
+async function chooseSeller(page: Page, fingerprint: string): Promise<void> {
+  const picker = page.getByLabel("Sell from profile");
+  if ((await picker.count()) === 0) return;
+  await picker.selectOption((await picker.locator("option", { hasText: fingerprint }).getAttribute("value")) ?? "");
+}

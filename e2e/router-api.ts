@@ -61,3 +61,13 @@ export async function publishPrimarySale(browser: Browser, terms: { name: string
   await context.close();
   return { assetId, intentId: String(sale.id) };
 }
+
+/** The demo issuer pauses (disables) or resumes (enables) one of its intents through the API. */
+export async function setIntentActive(browser: Browser, offer: { assetId: string; intentId: string }, active: boolean): Promise<void> {
+  const context = await browser.newContext();
+  const issuer = await context.newPage();
+  await signIn(issuer, "issuer@example.com", DEMO_PASSWORD);
+  const path = `/api/router/finapi/profiles/asset/${encodeURIComponent(offer.assetId)}/intent/${encodeURIComponent(offer.intentId)}/${active ? "enable" : "disable"}`;
+  await json(await issuer.request.put(path, { data: {} }));
+  await context.close();
+}

@@ -8,7 +8,7 @@ import { DepositInstructionCard } from "@/components/cash/deposit-instruction-ca
 import { DepositList } from "@/components/cash/deposit-list";
 import { failureLines, SupportDetails } from "@/components/cash/support-details";
 import { useBrowserKey } from "@/components/keys/browser-key-context";
-import { UnlockForm } from "@/components/keys/key-list";
+import { KeyUnlock } from "@/components/keys/key-unlock";
 import { StatusMessage } from "@/components/ui/status-message";
 import { fieldClass, labelClass, mutedTextClass, primaryButtonClass } from "@/components/ui/styles";
 import { apiCall, errorMessage } from "@/lib/client/api-client";
@@ -77,7 +77,7 @@ export function DepositForm({ profile }: { profile: ProfileView }) {
   return (
     <div>
       {keyReady ? null : keys?.some((k) => k.finId === profile.finId) ? (
-        <UnlockForm finId={profile.finId} fingerprint={finIdFingerprint(profile.finId)} />
+        <KeyUnlock finId={profile.finId} />
       ) : (
         <p className={mutedTextClass}>
           The request is signed with this profile&apos;s key {finIdFingerprint(profile.finId)}, which is not in this browser. Import its backup on the

@@ -1,48 +1,12 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 
 import { useBrowserKey } from "@/components/keys/browser-key-context";
-import { StatusMessage } from "@/components/ui/status-message";
-import { fieldClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
-import { WrongPassphraseError, PASSPHRASE_MAX_LENGTH, type SealedKey } from "@/lib/client/keys/sealed-key";
+import { KeyUnlock } from "@/components/keys/key-unlock";
+import { secondaryButtonClass } from "@/components/ui/styles";
+import type { SealedKey } from "@/lib/client/keys/sealed-key";
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
-
-/** Unlocks one sealed key with its passphrase; the clear key stays in memory until locked or the tab closes. */
-export function UnlockForm({ finId, fingerprint }: { finId: string; fingerprint: string }) {
-  const { unlock } = useBrowserKey();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inputId = `unlock-${finId}`;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await unlock(finId, String(new FormData(event.currentTarget).get("passphrase") ?? ""));
-    } catch (e) {
-      setError(e instanceof WrongPassphraseError ? "That passphrase does not unlock this key." : e instanceof Error ? e.message : "The key could not be unlocked.");
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form onSubmit={onSubmit} className="mt-2 flex flex-wrap items-end gap-2">
-      <div className="min-w-56 flex-1">
-        <label htmlFor={inputId} className={labelClass}>
-          Passphrase for key {fingerprint}
-        </label>
-        <input id={inputId} name="passphrase" type="password" autoComplete="current-password" required maxLength={PASSPHRASE_MAX_LENGTH} className={fieldClass} />
-      </div>
-      <button type="submit" disabled={busy} className={secondaryButtonClass}>
-        {busy ? "Unlocking…" : `Unlock key ${fingerprint}`}
-      </button>
-      {error ? <StatusMessage tone="error">{error}</StatusMessage> : null}
-    </form>
-  );
-}
 
 /** Removing asks twice: without a backup, a removed key and what it owns are gone for good. */
 function RemoveKeyButton({ finId, fingerprint }: { finId: string; fingerprint: string }) {
@@ -95,7 +59,7 @@ function KeyRow({ sealed }: { sealed: SealedKey }) {
         <span className="sr-only">finId </span>
         {sealed.finId}
       </p>
-      {unlocked ? null : <UnlockForm finId={sealed.finId} fingerprint={fingerprint} />}
+      {unlocked ? null : <KeyUnlock finId={sealed.finId} />}
     </li>
   );
 }

@@ -4,7 +4,7 @@ import { useBrowserKey } from "@/components/keys/browser-key-context";
 import { CreateKeyForm } from "@/components/keys/create-key-form";
 import { ImportKeyForm } from "@/components/keys/import-key-form";
 import { KeyList } from "@/components/keys/key-list";
-import { StatusMessage } from "@/components/ui/status-message";
+import { ProblemMessage } from "@/components/ui/problem-message";
 import { cardClass, mutedTextClass } from "@/components/ui/styles";
 
 /** Everything about the browser key: its list, unlock, backup export and import, and creation. */
@@ -16,7 +16,12 @@ export function KeyPanel() {
         Your browser key
       </h2>
       <p className={`mt-1 ${mutedTextClass}`}>Your signing key never leaves this browser. Only its public part, the finId, is sent.</p>
-      {keysError ? <StatusMessage tone="error">This browser&apos;s key storage could not be read: {keysError.message}</StatusMessage> : null}
+      {keysError ? (
+        <ProblemMessage
+          summary="This browser's key storage could not be read, so no key can be used here. A private window or blocked site data can cause this: allow this site to store data, then reload the page."
+          error={keysError}
+        />
+      ) : null}
       {keys === undefined && !keysError ? <p className={`mt-3 ${mutedTextClass}`} role="status">Loading your keys…</p> : null}
       {keys?.length === 0 ? <p className={`mt-3 ${mutedTextClass}`}>There is no key in this browser yet. Create one, or import a backup.</p> : null}
       {keys && keys.length > 0 ? <KeyList keys={keys} /> : null}

@@ -8,9 +8,11 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 
 import { CursorPager, useCursorPages } from "@/components/ui/cursor-pager";
-import { StatusMessage } from "@/components/ui/status-message";
+import { ProblemMessage } from "@/components/ui/problem-message";
 import { mutedTextClass } from "@/components/ui/styles";
-import { apiCall, errorMessage } from "@/lib/client/api-client";
+import { apiCall } from "@/lib/client/api-client";
+import { refusalReason } from "@/lib/client/problem-words";
+import { useProfiles } from "@/lib/client/queries";
 import { MARKETPLACE_POLL_MS, useLiveMarketplace } from "@/lib/client/live-marketplace";
 import {
   activeIntentsUrl,
@@ -60,6 +62,8 @@ export function IntentList() {
     refetchInterval: MARKETPLACE_POLL_MS,
   });
   const assetNames = useMemo(() => new Map((assets.data?.assets ?? []).map((a) => [a.id, a.name])), [assets.data]);
+  const profiles = useProfiles();
+  const ownProfileIds = useMemo(() => new Set((profiles.data ?? []).map((p) => p.id)), [profiles.data]);
 
   const show = (next: MarketplaceView) => router.push(`${pathname}${searchOfView(next)}`, { scroll: false });
   const current = page.isPlaceholderData ? undefined : page.data;
@@ -72,9 +76,9 @@ export function IntentList() {
 
   return (
     <div className="space-y-4">
-      <MarketplaceFilters view={view} assets={assets.data?.assets} assetsProblem={assets.isError ? errorMessage(assets.error) : null} onChange={show} />
+      <MarketplaceFilters view={view} assets={assets.data?.assets} assetsProblem={assets.isError ? refusalReason(assets.error) : null} onChange={show} />
       <p role="status" className={mutedTextClass}>{summary}</p>
-      {page.isError ? <StatusMessage tone="error">The offers could not be loaded: {errorMessage(page.error)}</StatusMessage> : null}
+      {page.isError ? <ProblemMessage summary={`The offers could not be loaded: ${refusalReason(page.error)}`} error={page.error} /> : null}
       {offers && offers.length === 0 ? (
         <p>
           {emptyText(view, view.assetId ? assetNames.get(view.assetId) : undefined)} New offers appear here as they are published
@@ -82,7 +86,7 @@ export function IntentList() {
         </p>
       ) : null}
       {page.data && page.data.value.intents.length > 0 ? (
-        <OffersTable intents={page.data.value.intents} sort={view.sort} assetNames={assetNames} busy={page.isPlaceholderData} />
+        <OffersTable intents={page.data.value.intents} sort={view.sort} assetNames={assetNames} busy={page.isPlaceholderData} ownProfileIds={ownProfileIds} />
       ) : null}
       <CursorPager label="Pages of offers" pages={pages} nextCursor={current?.value.nextCursor} />
     </div>

@@ -1,11 +1,14 @@
 // One page of active offers. The sorted column says so (aria-sort) and the caption names the order;
 // on a narrow screen the table scrolls inside a focusable, labelled region (positioned, so the
-// visually hidden link texts scroll with it instead of widening the page).
+// visually hidden link texts scroll with it instead of widening the page). Each offer leads to its
+// ticket: "Buy" for primary sales and selling intents, "Sell" for buying intents; the viewer's own
+// offers say so and lead nowhere, since nobody can take their own offer.
 import Link from "next/link";
 import { useId } from "react";
 
 import { mutedTextClass } from "@/components/ui/styles";
 import { SORT_LABEL } from "@/lib/client/marketplace-view";
+import { isOwnOffer, ticketSideOf } from "@/lib/domain/trade/offer-side";
 import type { IntentSort, IntentType, ListedIntent } from "@/lib/schemas/intent";
 
 export const TYPE_LABEL: Record<IntentType, string> = {
@@ -23,9 +26,30 @@ function ariaSort(sort: IntentSort, column: "price" | "remaining"): "ascending" 
   return sort === "remainingAsc" ? "ascending" : sort === "remainingDesc" ? "descending" : undefined;
 }
 
-type Props = { intents: readonly ListedIntent[]; sort: IntentSort; assetNames: ReadonlyMap<string, string>; busy: boolean };
+type Props = {
+  intents: readonly ListedIntent[];
+  sort: IntentSort;
+  assetNames: ReadonlyMap<string, string>;
+  busy: boolean;
+  /** The viewer's profiles: their offers are shown as theirs. */
+  ownProfileIds: ReadonlySet<string>;
+};
 
-export function OffersTable({ intents, sort, assetNames, busy }: Props) {
+function OfferAction({ intent, name, price, own }: { intent: ListedIntent; name: string | undefined; price: string; own: boolean }) {
+  if (own) return <span className={mutedTextClass}>Your offer</span>;
+  const verb = ticketSideOf(intent.type) === "sell" ? "Sell" : "Buy";
+  return (
+    <Link href={`/marketplace/${encodeURIComponent(intent.assetId)}/${encodeURIComponent(intent.id)}`} className="font-medium underline">
+      {verb}
+      <span className="sr-only">
+        {" "}
+        {name ?? intent.assetId} at {price}
+      </span>
+    </Link>
+  );
+}
+
+export function OffersTable({ intents, sort, assetNames, busy, ownProfileIds }: Props) {
   const captionId = useId();
   return (
     <div className="relative overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
@@ -56,13 +80,7 @@ export function OffersTable({ intents, sort, assetNames, busy }: Props) {
                 <td className="whitespace-nowrap py-2 pr-4 text-right font-mono tabular-nums">{price}</td>
                 <td className="py-2 pr-4">{formatTime(intent.end)}</td>
                 <td className="py-2">
-                  {intent.type === "buyingIntent" ? (
-                    <span className={mutedTextClass}>Selling is not in the portal yet</span>
-                  ) : (
-                    <Link href={`/marketplace/${encodeURIComponent(intent.assetId)}/${encodeURIComponent(intent.id)}`} className="font-medium underline">
-                      Buy<span className="sr-only"> {name ?? intent.assetId} at {price}</span>
-                    </Link>
-                  )}
+                  <OfferAction intent={intent} name={name} price={price} own={isOwnOffer(intent.intent, ownProfileIds)} />
                 </td>
               </tr>
             );

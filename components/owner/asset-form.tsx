@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 
 import { FormField, fieldErrorProps } from "@/components/ui/form-field";
-import { StatusMessage, WriteFailedMessage } from "@/components/ui/status-message";
+import { WriteProblemMessage } from "@/components/ui/problem-message";
+import { StatusMessage } from "@/components/ui/status-message";
 import { fieldClass, primaryButtonClass } from "@/components/ui/styles";
 import { apiCall, ApiError } from "@/lib/client/api-client";
 import { useRetryKey } from "@/lib/client/retry-key";
@@ -24,7 +25,10 @@ function fieldOf(path: string): Field {
   return "form";
 }
 
-/** Creates an asset (class 102) issued by `issuerId`: name, currency, decimals and the buyers' certificate rules. */
+/**
+ * Creates an asset (class 102) issued by `issuerId`: name, currency, decimals and the buyers'
+ * certificate rules. Each attempt replaces the messages of the one before; once created, the form empties.
+ */
 export function AssetForm({ issuerId }: { issuerId: string }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -44,6 +48,7 @@ export function AssetForm({ issuerId }: { issuerId: string }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
+    create.reset();
     const data = new FormData(form);
     const decimalsText = String(data.get("decimals") ?? "").trim();
     const body = {
@@ -99,10 +104,10 @@ export function AssetForm({ issuerId }: { issuerId: string }) {
         </button>
         {errors.form ? <StatusMessage tone="error">{errors.form}</StatusMessage> : null}
         {create.isError ? (
-          <WriteFailedMessage
+          <WriteProblemMessage
             error={create.error}
             refused="The asset was not created: "
-            unanswered="No answer came, so the asset may exist already. “Create asset” again with the same fields creates it once: "
+            unanswered="No answer came, so the asset may exist already. “Create asset” again with the same fields creates it once."
           />
         ) : null}
         {create.isSuccess ? <StatusMessage tone="success">Asset {create.data.id} is created.</StatusMessage> : null}

@@ -4,9 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 
 import { FormField, fieldErrorProps } from "@/components/ui/form-field";
-import { StatusMessage, WriteFailedMessage } from "@/components/ui/status-message";
+import { ProblemMessage, WriteProblemMessage } from "@/components/ui/problem-message";
+import { StatusMessage } from "@/components/ui/status-message";
 import { fieldClass, mutedTextClass, primaryButtonClass } from "@/components/ui/styles";
-import { apiCall, ApiError, errorMessage } from "@/lib/client/api-client";
+import { apiCall, ApiError } from "@/lib/client/api-client";
 import { useRetryKey } from "@/lib/client/retry-key";
 import {
   buildIntentRequest,
@@ -20,6 +21,7 @@ import {
 } from "@/lib/client/intent-form";
 import { useNodeSettings } from "@/lib/client/node-settings";
 import { ownerQueryKeys, useAllAssets } from "@/lib/client/owner-queries";
+import { refusalReason } from "@/lib/client/problem-words";
 import { useHoldings, usePaymentOrganizations } from "@/lib/client/queries";
 import { createIntentResponseSchema, type CreateIntentRequest, type IntentType } from "@/lib/schemas/intent";
 import type { ProfileView } from "@/lib/schemas/profile";
@@ -34,7 +36,11 @@ const TYPE_CHOICES: { type: IntentType; label: string; hint: string }[] = [
 
 type Props = { profile: ProfileView; mayIssue: boolean; signingBaseUrl: string; initialAssetId: string | null };
 
-/** Publishes a primary sale, a selling intent or a buying intent for the chosen profile. */
+/**
+ * Publishes a primary sale, a selling intent or a buying intent for the chosen profile. Each attempt
+ * replaces the messages of the one before; once published, the fields empty (kind and asset stay),
+ * so the same intent is not published twice by accident.
+ */
 export function IntentForm({ profile, mayIssue, signingBaseUrl, initialAssetId }: Props) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -77,6 +83,7 @@ export function IntentForm({ profile, mayIssue, signingBaseUrl, initialAssetId }
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
+    publish.reset();
     if (!asset) return setErrors({ assetId: "Choose an asset." });
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? "");
@@ -107,12 +114,12 @@ export function IntentForm({ profile, mayIssue, signingBaseUrl, initialAssetId }
       return;
     }
     setErrors({});
-    publish.mutate({ request: result.request, assetId: asset.id });
+    publish.mutate({ request: result.request, assetId: asset.id }, { onSuccess: () => form.reset() });
   }
 
   if (assets.isPending || organizations.isPending) return <p role="status" className={mutedTextClass}>Loading assets and payment organizations…</p>;
-  if (assets.isError) return <StatusMessage tone="error">The assets could not be loaded: {errorMessage(assets.error)}</StatusMessage>;
-  if (organizations.isError) return <StatusMessage tone="error">The payment organizations could not be loaded: {errorMessage(organizations.error)}</StatusMessage>;
+  if (assets.isError) return <ProblemMessage summary={`The assets could not be loaded: ${refusalReason(assets.error)}`} error={assets.error} />;
+  if (organizations.isError) return <ProblemMessage summary={`The payment organizations could not be loaded: ${refusalReason(organizations.error)}`} error={organizations.error} />;
 
   const f = (name: string) => `${id}-${name}`;
   const signs = type !== "primarySale";
@@ -213,10 +220,10 @@ export function IntentForm({ profile, mayIssue, signingBaseUrl, initialAssetId }
         </button>
         {errors.form ? <StatusMessage tone="error">{errors.form}</StatusMessage> : null}
         {publish.isError ? (
-          <WriteFailedMessage
+          <WriteProblemMessage
             error={publish.error}
             refused="The intent was not published: "
-            unanswered="No answer came, so the intent may be published already. “Publish intent” again with the same fields publishes it once: "
+            unanswered="No answer came, so the intent may be published already. “Publish intent” again with the same fields publishes it once."
           />
         ) : null}
         {publish.isSuccess ? <StatusMessage tone="success">Intent {publish.data.id} is published.</StatusMessage> : null}

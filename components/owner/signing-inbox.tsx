@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 
 import { useBrowserKey } from "@/components/keys/browser-key-context";
-import { UnlockForm } from "@/components/keys/key-list";
+import { KeyUnlock } from "@/components/keys/key-unlock";
 import { formatUtc } from "@/components/owner/intent-table";
 import { FormField, fieldErrorProps } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -256,7 +256,7 @@ function RequestReview({ request, canAnswer, onClose }: { request: InboxSigningR
       ) : review.ok ? (
         <div className="mt-3">
           {keyReady ? null : keyHere ? (
-            <UnlockForm finId={request.signer} fingerprint={finIdFingerprint(request.signer)} />
+            <KeyUnlock finId={request.signer} />
           ) : (
             <p className={mutedTextClass}>
               The key {finIdFingerprint(request.signer)} is not in this browser. Import its backup on the Profile page to sign.

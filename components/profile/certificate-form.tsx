@@ -3,10 +3,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 
+import { ProblemMessage } from "@/components/ui/problem-message";
 import { StatusMessage } from "@/components/ui/status-message";
 import { fieldClass, labelClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/styles";
-import { apiCall, errorMessage } from "@/lib/client/api-client";
-import { toCertificateRequest, type InfoLine } from "@/lib/client/certificate-form";
+import { ApiError, apiCall } from "@/lib/client/api-client";
+import { certificateFieldOfPath, certificateSummary, toCertificateRequest, type InfoLine } from "@/lib/client/certificate-form";
+import { refusalReason } from "@/lib/client/problem-words";
 import { queryKeys } from "@/lib/client/queries";
 import { CERTIFICATE_INFO_MAX_ITEMS, CERTIFICATE_TYPES, createCertificateResponseSchema, type Certificate, type CertificateType } from "@/lib/schemas/certificate";
 
@@ -22,22 +24,34 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
   );
 }
 
-/** Attaches a certificate; the fields shown follow the type, and `data` is built from them. */
+const EMPTY_INFO: InfoLine[] = [{ name: "", value: "" }];
+
+/**
+ * Attaches a certificate; the fields shown follow the type, and `data` is built from them. Each
+ * attempt replaces the messages of the one before; once added, the form says what was added and
+ * empties itself, so the same certificate is not sent twice by accident.
+ */
 export function CertificateForm({ profileId }: { profileId: string }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [type, setType] = useState<CertificateType>("KYC/AML");
-  const [info, setInfo] = useState<InfoLine[]>([{ name: "", value: "" }]);
+  const [info, setInfo] = useState<InfoLine[]>(EMPTY_INFO);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const attach = useMutation({
     mutationFn: (certificate: Certificate) =>
       apiCall(`/api/router/finapi/profiles/${encodeURIComponent(profileId)}/certificates`, createCertificateResponseSchema, { method: "POST", body: certificate }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.certificates(profileId) }),
+    // The server checks with the same schema; what it names anyway goes beside its field.
+    onError: (error) => {
+      if (error instanceof ApiError && error.fieldErrors.length > 0) setErrors(Object.fromEntries(error.fieldErrors.map((e) => [certificateFieldOfPath(e.path), e.message])));
+    },
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    attach.reset();
+    const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? "");
     const result = toCertificateRequest({
       type,
@@ -50,7 +64,14 @@ export function CertificateForm({ profileId }: { profileId: string }) {
       info,
     });
     setErrors(result.ok ? {} : result.errors);
-    if (result.ok) attach.mutate(result.certificate);
+    if (!result.ok) return;
+    attach.mutate(result.certificate, {
+      onSuccess: () => {
+        form.reset();
+        setType("KYC/AML");
+        setInfo(EMPTY_INFO);
+      },
+    });
   }
 
   const f = (name: string) => `${id}-${name}`;
@@ -115,9 +136,11 @@ export function CertificateForm({ profileId }: { profileId: string }) {
       <button type="submit" className={primaryButtonClass} disabled={attach.isPending}>
         {attach.isPending ? "Adding…" : "Add certificate"}
       </button>
-      {Object.keys(errors).length > 0 ? <StatusMessage tone="error">Some fields need attention: see the messages beside them.</StatusMessage> : null}
-      {attach.isError ? <StatusMessage tone="error">The certificate was not added: {errorMessage(attach.error)}</StatusMessage> : null}
-      {attach.isSuccess ? <StatusMessage tone="success">Certificate added.</StatusMessage> : null}
+      {Object.keys(errors).length > 0 && !attach.isError ? <StatusMessage tone="error">Some fields need attention: see the messages beside them.</StatusMessage> : null}
+      {attach.isError ? <ProblemMessage summary={`The certificate was not added: ${refusalReason(attach.error)}`} error={attach.error} /> : null}
+      {attach.isSuccess ? (
+        <StatusMessage tone="success">Certificate added. {certificateSummary(attach.variables)}. The form is empty again for another one.</StatusMessage>
+      ) : null}
     </form>
   );
 }

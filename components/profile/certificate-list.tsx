@@ -1,9 +1,9 @@
 "use client";
 
 import { CertificateDocuments } from "@/components/profile/certificate-documents";
-import { StatusMessage } from "@/components/ui/status-message";
+import { ProblemMessage } from "@/components/ui/problem-message";
 import { mutedTextClass } from "@/components/ui/styles";
-import { errorMessage } from "@/lib/client/api-client";
+import { refusalReason } from "@/lib/client/problem-words";
 import { useCertificates } from "@/lib/client/queries";
 
 const day = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 10);
@@ -12,7 +12,7 @@ const day = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString(
 export function CertificateList({ profileId }: { profileId: string }) {
   const certificates = useCertificates(profileId);
   if (certificates.isPending) return <p role="status" className={mutedTextClass}>Loading certificates…</p>;
-  if (certificates.isError) return <StatusMessage tone="error">The certificates could not be loaded: {errorMessage(certificates.error)}</StatusMessage>;
+  if (certificates.isError) return <ProblemMessage summary={`The certificates could not be loaded: ${refusalReason(certificates.error)}`} error={certificates.error} />;
   if (certificates.data.length === 0) return <p className={mutedTextClass}>No certificates yet.</p>;
   return (
     <ul aria-label="Certificates" className="space-y-3 text-sm">

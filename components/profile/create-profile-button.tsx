@@ -3,9 +3,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { useBrowserKey } from "@/components/keys/browser-key-context";
+import { ProblemMessage } from "@/components/ui/problem-message";
 import { StatusMessage } from "@/components/ui/status-message";
 import { primaryButtonClass } from "@/components/ui/styles";
-import { apiCall, errorMessage } from "@/lib/client/api-client";
+import { apiCall } from "@/lib/client/api-client";
+import { refusalReason } from "@/lib/client/problem-words";
 import { queryKeys } from "@/lib/client/queries";
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
 import { profileProofHash } from "@/lib/domain/signature-template";
@@ -32,7 +34,7 @@ export function CreateProfileButton() {
       <button type="button" className={primaryButtonClass} disabled={create.isPending} onClick={() => create.mutate(unlockedFinId)}>
         {create.isPending ? "Creating profile…" : `Create a profile with key ${fingerprint}`}
       </button>
-      {create.isError ? <StatusMessage tone="error">The profile was not created: {errorMessage(create.error)}</StatusMessage> : null}
+      {create.isError ? <ProblemMessage summary={`The profile was not created: ${refusalReason(create.error)}`} error={create.error} /> : null}
       {create.isSuccess ? <StatusMessage tone="success">Profile {create.data.response.id} is ready.</StatusMessage> : null}
     </div>
   );

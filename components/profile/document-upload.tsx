@@ -3,25 +3,27 @@
 // Adding a document to one certificate. The file input is the control (keyboard and screen readers
 // use it as any other); the area around it also takes a dropped file. A file is checked against the
 // server's own limits before anything is sent, then uploaded with its progress shown, and may be
-// cancelled while it travels. The server's refusal is shown beside the input, in its own words.
+// cancelled while it travels. The server's refusal is shown beside the input in words, its problem
+// document in the details for support.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type DragEvent } from "react";
 
+import { SupportDetails } from "@/components/ui/problem-message";
 import { StatusMessage } from "@/components/ui/status-message";
 import { labelClass, mutedTextClass, secondaryButtonClass } from "@/components/ui/styles";
-import { ApiError, errorMessage } from "@/lib/client/api-client";
+import { ApiError } from "@/lib/client/api-client";
 import { fileProblem, formatBytes, progressPercent, uploadDocument, type UploadProgress } from "@/lib/client/document-upload";
+import { refusalReason, supportLinesOf } from "@/lib/client/problem-words";
 import { queryKeys, useDocumentLimits } from "@/lib/client/queries";
 
 type Target = { profileId: string; certificateId: string; certificateType: string };
 
 const isCancel = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
 
-/** The words of a refusal for the file field: the problem document's detail and what it says of `file`. */
+/** The words of a refusal for the file field: what the server says of the file, else why it refused. */
 function refusalOf(error: unknown): string {
-  if (!(error instanceof ApiError)) return errorMessage(error);
-  const about = error.fieldErrors.filter((e) => e.path === "file").map((e) => e.message);
-  return about.length > 0 && !about.every((m) => error.message.includes(m)) ? `${error.message} (file ${about.join("; ")})` : error.message;
+  const about = error instanceof ApiError ? error.fieldErrors.filter((e) => e.path.replace(/^body\./, "") === "file").map((e) => e.message) : [];
+  return about.length > 0 ? `the file ${about.join("; ")}.` : refusalReason(error);
 }
 
 export function DocumentUpload({ profileId, certificateId, certificateType }: Target) {
@@ -76,7 +78,8 @@ export function DocumentUpload({ profileId, certificateId, certificateType }: Ta
   }
 
   const inputId = `${id}-file`;
-  const error = refused ?? (upload.isError && !isCancel(upload.error) ? refusalOf(upload.error) : null);
+  const serverRefused = refused === null && upload.isError && !isCancel(upload.error);
+  const error = refused ?? (serverRefused ? refusalOf(upload.error) : null);
   const name = upload.variables?.name ?? "";
   const percent = progress ? progressPercent(progress.loaded, progress.total) : 0;
   const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
@@ -112,6 +115,7 @@ export function DocumentUpload({ profileId, certificateId, certificateType }: Ta
           Not uploaded: {error}
         </p>
       ) : null}
+      {serverRefused ? <SupportDetails lines={supportLinesOf(upload.error)} /> : null}
       {upload.isPending ? (
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <label htmlFor={`${id}-progress`} className="text-sm">

@@ -1,8 +1,8 @@
 "use client";
 
-import { StatusMessage } from "@/components/ui/status-message";
+import { ProblemMessage } from "@/components/ui/problem-message";
 import { mutedTextClass } from "@/components/ui/styles";
-import { errorMessage } from "@/lib/client/api-client";
+import { refusalReason } from "@/lib/client/problem-words";
 import { useProfiles } from "@/lib/client/queries";
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
 import type { ProfileView } from "@/lib/schemas/profile";
@@ -15,7 +15,7 @@ function formatDate(epochSeconds: number): string {
 export function ProfileList({ renderDetails }: { renderDetails?: (profile: ProfileView) => React.ReactNode }) {
   const profiles = useProfiles();
   if (profiles.isPending) return <p role="status" className={mutedTextClass}>Loading your profiles…</p>;
-  if (profiles.isError) return <StatusMessage tone="error">Your profiles could not be loaded: {errorMessage(profiles.error)}</StatusMessage>;
+  if (profiles.isError) return <ProblemMessage summary={`Your profiles could not be loaded: ${refusalReason(profiles.error)}`} error={profiles.error} />;
   if (profiles.data.length === 0) return <p className={mutedTextClass}>You have no profile yet.</p>;
   return (
     <ul aria-label="Your profiles" className="space-y-4">

@@ -4,9 +4,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { useId, type FormEvent } from "react";
 
+import { ProblemMessage } from "@/components/ui/problem-message";
 import { StatusMessage } from "@/components/ui/status-message";
 import { fieldClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
-import { apiCall, errorMessage } from "@/lib/client/api-client";
+import { apiCall } from "@/lib/client/api-client";
+import { refusalReason } from "@/lib/client/problem-words";
 import { queryKeys, usePaymentOrganizations } from "@/lib/client/queries";
 import type { ProfileView } from "@/lib/schemas/profile";
 
@@ -25,6 +27,7 @@ export function ShareProfileForm({ profile }: { profile: ProfileView }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const orgId = String(new FormData(event.currentTarget).get("orgId") ?? "");
+    share.reset();
     if (orgId) share.mutate(orgId);
   }
 
@@ -42,7 +45,8 @@ export function ShareProfileForm({ profile }: { profile: ProfileView }) {
       <button type="submit" className={secondaryButtonClass} disabled={share.isPending || candidates.length === 0}>
         {share.isPending ? "Sharing…" : "Share profile"}
       </button>
-      {share.isError ? <StatusMessage tone="error">The profile was not shared: {errorMessage(share.error)}</StatusMessage> : null}
+      {share.isError ? <ProblemMessage summary={`The profile was not shared: ${refusalReason(share.error)}`} error={share.error} /> : null}
+      {share.isSuccess ? <StatusMessage tone="success">Shared with {organizations.data?.find((o) => o.id === share.variables)?.name ?? share.variables}: it may now read this profile and its certificates.</StatusMessage> : null}
     </form>
   );
 }

@@ -1,12 +1,13 @@
-import type { EligibilityCheck } from "@/lib/domain/trade/trade-eligibility";
+import type { EligibilityCheck, EligibilityOutcome } from "@/lib/domain/trade/trade-eligibility";
 
-const WORD = { pass: "OK", warn: "Warning", fail: "Not possible" } as const;
-const MARK = { pass: "✓", warn: "!", fail: "✗" } as const;
-const TONE = {
+const WORD: Readonly<Record<EligibilityOutcome, string>> = { pass: "OK", warn: "Warning", fail: "Not possible", note: "Note" };
+const MARK: Readonly<Record<EligibilityOutcome, string>> = { pass: "✓", warn: "!", fail: "✗", note: "i" };
+const TONE: Readonly<Record<EligibilityOutcome, string>> = {
   pass: "text-green-800 dark:text-green-300",
   warn: "text-amber-800 dark:text-amber-300",
   fail: "text-red-800 dark:text-red-300",
-} as const;
+  note: "text-slate-800 dark:text-slate-200",
+};
 
 /** The pre-check, one line per check, its outcome in words first (colour only repeats it). */
 export function EligibilityList({ checks }: { checks: readonly EligibilityCheck[] }) {

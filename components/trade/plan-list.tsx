@@ -3,10 +3,11 @@
 import { useQuery } from "@apollo/client/react";
 import Link from "next/link";
 
-import { StatusMessage } from "@/components/ui/status-message";
+import { ProblemMessage } from "@/components/ui/problem-message";
 import { CursorPager, useCursorPages } from "@/components/ui/cursor-pager";
 import { mutedTextClass } from "@/components/ui/styles";
 import { MY_PLANS } from "@/lib/client/trading-documents";
+import { shortFailureOf } from "@/lib/domain/trade/plan-outcome";
 
 const utc = (epochSeconds: number) => `${new Date(epochSeconds * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC`;
 const TYPE_LABEL: Record<string, string> = { primarySale: "Primary sale", sellingIntent: "Selling intent", buyingIntent: "Buying intent" };
@@ -19,7 +20,7 @@ export function PlanList({ first, paged = false }: { first: number; paged?: bool
   return (
     <div className="space-y-3">
       {plans.loading && !page ? <p role="status" className={mutedTextClass}>Loading your trades…</p> : null}
-      {plans.error ? <StatusMessage tone="error">Your trades could not be loaded: {plans.error.message}</StatusMessage> : null}
+      {plans.error ? <ProblemMessage summary="Your trades could not be loaded. Reload the page to try again." error={plans.error} /> : null}
       {page && page.nodes.length === 0 ? (
         <p className={mutedTextClass}>
           No trades yet. <Link href="/marketplace" className="underline">Find an offer in the marketplace</Link>.
@@ -49,7 +50,7 @@ export function PlanList({ first, paged = false }: { first: number; paged?: bool
                   <td className="py-2 pr-4 text-right font-mono tabular-nums">{plan.quantity}</td>
                   <td className="py-2 pr-4">
                     <strong>{plan.status}</strong>
-                    {plan.failureReason ? <span className="block text-xs">{plan.failureReason}</span> : null}
+                    {plan.failureReason ? <span className="block text-xs">{shortFailureOf(plan.failureReason)}</span> : null}
                   </td>
                   <td className="py-2">{utc(plan.creationTimestamp)}</td>
                 </tr>

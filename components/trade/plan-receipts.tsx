@@ -3,7 +3,7 @@
 import { useQuery } from "@apollo/client/react";
 
 import { ReceiptPairsTable } from "@/components/trade/receipt-pairs-table";
-import { StatusMessage } from "@/components/ui/status-message";
+import { ProblemMessage } from "@/components/ui/problem-message";
 import { mutedTextClass } from "@/components/ui/styles";
 import { pairReceipts } from "@/lib/client/receipt-pairs";
 import { RECEIPTS_PAGE } from "@/lib/client/trading-documents";
@@ -16,7 +16,7 @@ export function PlanReceipts({ planId }: { planId: string }) {
     <div>
       <h3 className="font-medium">Receipts</h3>
       {receipts.loading && !receipts.data ? <p role="status" className={mutedTextClass}>Loading receipts…</p> : null}
-      {receipts.error ? <StatusMessage tone="error">The receipts could not be loaded: {receipts.error.message}</StatusMessage> : null}
+      {receipts.error ? <ProblemMessage summary="The receipts could not be loaded. Reload the page to try again." error={receipts.error} /> : null}
       {receipts.data && pairs.length === 0 ? <p className={mutedTextClass}>No receipts yet: a trade has two once it completes.</p> : null}
       {pairs.length > 0 ? <ReceiptPairsTable pairs={pairs} caption={`Receipts of plan ${planId}`} /> : null}
     </div>

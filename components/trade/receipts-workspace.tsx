@@ -5,7 +5,7 @@ import { useState } from "react";
 
 import { LivePlanEventsProvider } from "@/components/trade/live-plan-events";
 import { ReceiptPairsTable } from "@/components/trade/receipt-pairs-table";
-import { StatusMessage } from "@/components/ui/status-message";
+import { ProblemMessage } from "@/components/ui/problem-message";
 import { CursorPager, useCursorPages } from "@/components/ui/cursor-pager";
 import { mutedTextClass, primaryButtonClass } from "@/components/ui/styles";
 import { pairReceipts, receiptPairsCsv, type ReceiptRow } from "@/lib/client/receipt-pairs";
@@ -37,7 +37,7 @@ function Receipts() {
   const apollo = useApolloClient();
   const pages = useCursorPages();
   const receipts = useQuery(RECEIPTS_PAGE, { variables: { first: PAGE_SIZE, after: pages.cursor }, fetchPolicy: "cache-and-network" });
-  const [exporting, setExporting] = useState<"idle" | "busy" | "done" | { error: string }>("idle");
+  const [exporting, setExporting] = useState<"idle" | "busy" | "done" | { error: unknown }>("idle");
   const page = receipts.data?.receipts;
   const pairs = pairReceipts(page?.nodes ?? []);
 
@@ -61,7 +61,7 @@ function Receipts() {
       saveFile(`receipts-${new Date().toISOString().slice(0, 10)}.csv`, receiptPairsCsv(pairReceipts(all)));
       setExporting("done");
     } catch (error) {
-      setExporting({ error: error instanceof Error ? error.message : "The export failed." });
+      setExporting({ error });
     }
   }
 
@@ -75,9 +75,9 @@ function Receipts() {
           {exporting === "done" ? "The CSV file with all your receipts was downloaded." : ""}
         </span>
       </div>
-      {typeof exporting === "object" ? <StatusMessage tone="error">The CSV file could not be made: {exporting.error}</StatusMessage> : null}
+      {typeof exporting === "object" ? <ProblemMessage summary="The CSV file could not be made: not every receipt could be read. Try again." error={exporting.error} /> : null}
       {receipts.loading && !page ? <p role="status" className={mutedTextClass}>Loading receipts…</p> : null}
-      {receipts.error ? <StatusMessage tone="error">Your receipts could not be loaded: {receipts.error.message}</StatusMessage> : null}
+      {receipts.error ? <ProblemMessage summary="Your receipts could not be loaded. Reload the page to try again." error={receipts.error} /> : null}
       {page && page.nodes.length === 0 ? <p className={mutedTextClass}>No receipts yet. Each completed trade gives a token receipt and a payment receipt.</p> : null}
       {pairs.length > 0 ? <ReceiptPairsTable pairs={pairs} caption="Your receipts, a trade's token and payment receipts side by side, newest first" /> : null}
       <CursorPager label="Pages of receipts" pages={pages} nextCursor={page?.pageInfo.hasNextPage ? page.pageInfo.endCursor : null} />

@@ -1,15 +1,21 @@
 "use client";
 
+// A trade's settlement as it happens: its status and what that means for the viewer's money or
+// tokens in words (lib/domain/trade/plan-outcome.ts), what to do, each step, the updates heard live,
+// and the receipts. The router's own failure reason is kept for the support details.
 import { useQuery } from "@tanstack/react-query";
-import { forwardRef } from "react";
+import { forwardRef, useMemo } from "react";
 
 import { planQueryKey, useLivePlanEvents, type LiveEvent } from "@/components/trade/live-plan-events";
 import { PlanReceipts } from "@/components/trade/plan-receipts";
-import { StatusMessage } from "@/components/ui/status-message";
+import { ProblemMessage, SupportDetails } from "@/components/ui/problem-message";
 import { cardClass, mutedTextClass } from "@/components/ui/styles";
-import { apiCall, errorMessage } from "@/lib/client/api-client";
-import { isFinishedPlan, planTimeline, PLAN_STATUS_LABEL, STEP_STATE_LABEL, type StepState } from "@/lib/client/plan-timeline";
-import { executionPlanViewSchema } from "@/lib/schemas/plan";
+import { apiCall } from "@/lib/client/api-client";
+import { isFinishedPlan, planFactsOf, planTimeline, PLAN_STATUS_LABEL, STEP_STATE_LABEL, viewerOf, type StepState } from "@/lib/client/plan-timeline";
+import { refusalReason } from "@/lib/client/problem-words";
+import { useProfiles } from "@/lib/client/queries";
+import { planOutcome, type PlanOutcome, type Viewer } from "@/lib/domain/trade/plan-outcome";
+import { executionPlanViewSchema, type ExecutionPlanView } from "@/lib/schemas/plan";
 
 /** A safety net only: the subscriptions refresh the plan as it changes; this catches a missed event. */
 const UNFINISHED_POLL_MS = 5_000;
@@ -32,17 +38,50 @@ export function usePlan(planId: string) {
   });
 }
 
+/** The plan, the viewer's side of it (by the finIds of the viewer's profiles) and its outcome in words. */
+export function usePlanOutcome(planId: string): { plan: ReturnType<typeof usePlan>; viewer: Viewer; outcome: PlanOutcome | null } {
+  const plan = usePlan(planId);
+  const profiles = useProfiles();
+  const ownFinIds = useMemo(() => new Set((profiles.data ?? []).map((p) => p.finId.toLowerCase())), [profiles.data]);
+  const viewer = plan.data ? viewerOf(plan.data, ownFinIds) : "observer";
+  return { plan, viewer, outcome: plan.data ? planOutcome(planFactsOf(plan.data), viewer) : null };
+}
+
 const time = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
 function eventText(event: LiveEvent): string {
   if (event.kind === "receipt") return `Received the ${event.what}`;
-  const reason = event.failureReason && (event.status === "Failed" || event.status === "Rejected") ? `: ${event.failureReason}` : "";
-  return event.status === "Pending" ? "Plan created (Pending)" : `Status changed to ${event.status}${reason}`;
+  return event.status === "Pending" ? "Plan created (Pending)" : `Status changed to ${event.status}`;
+}
+
+/** What the settlement means for the viewer, what to do, and the router's facts for support. */
+function OutcomeText({ plan, outcome }: { plan: ExecutionPlanView; outcome: PlanOutcome }) {
+  return (
+    <div className="space-y-1">
+      <div data-testid="plan-outcome" className="space-y-1">
+        <p>{outcome.summary}</p>
+        {outcome.action ? (
+          <p>
+            <strong>What to do:</strong> {outcome.action}
+          </p>
+        ) : null}
+      </div>
+      {plan.failureReason ? (
+        <SupportDetails
+          lines={[
+            ["Plan", plan.id],
+            ["Status", plan.executionPlanStatus],
+            ["Reason given by the router", plan.failureReason],
+          ]}
+        />
+      ) : null}
+    </div>
+  );
 }
 
 /** The plan's status and steps, refreshed by every event for it, in a polite live region. */
 export const SettlementTimeline = forwardRef<HTMLHeadingElement, { planId: string }>(function SettlementTimeline({ planId }, headingRef) {
-  const plan = usePlan(planId);
+  const { plan, viewer, outcome } = usePlanOutcome(planId);
   const live = useLivePlanEvents(planId);
   return (
     <section aria-labelledby="timeline-heading" className={`${cardClass} space-y-4`}>
@@ -50,25 +89,19 @@ export const SettlementTimeline = forwardRef<HTMLHeadingElement, { planId: strin
         Settlement
       </h2>
       <p className={`break-all ${mutedTextClass}`}>
-        Plan <span className="font-mono">{planId}</span>
+        Trade reference <span className="font-mono">{planId}</span>
       </p>
-      {plan.isPending ? <p role="status" className={mutedTextClass}>Loading the plan…</p> : null}
-      {plan.isError ? <StatusMessage tone="error">The plan could not be loaded: {errorMessage(plan.error)}</StatusMessage> : null}
+      {plan.isPending ? <p role="status" className={mutedTextClass}>Loading the trade…</p> : null}
+      {plan.isError ? <ProblemMessage summary={`The trade could not be loaded: ${refusalReason(plan.error)}`} error={plan.error} /> : null}
       <div aria-live="polite" aria-relevant="additions text" className="space-y-4">
-        {plan.data ? (
+        {plan.data && outcome ? (
           <>
             <p className="text-base">
               Status: <strong data-testid="plan-status">{PLAN_STATUS_LABEL[plan.data.executionPlanStatus]}</strong>
-              {plan.data.executionPlanStatus === "completed" ? " — the tokens are yours and the seller is paid." : null}
-              {plan.data.executionPlanStatus === "failed" || plan.data.executionPlanStatus === "rejected" ? " — nothing was bought, and no money was taken." : null}
             </p>
-            {plan.data.failureReason ? (
-              <p className="rounded border border-red-700 px-3 py-2 text-sm text-red-800 dark:border-red-400 dark:text-red-200">
-                <strong>Why it ended:</strong> {plan.data.failureReason}
-              </p>
-            ) : null}
+            <OutcomeText plan={plan.data} outcome={outcome} />
             <ol aria-label="Settlement steps" className="space-y-2">
-              {planTimeline(plan.data).map((step) => (
+              {planTimeline(plan.data, viewer).map((step) => (
                 <li key={step.id} className={`rounded border-l-4 py-1 pl-3 ${STATE_CLASS[step.state]}`}>
                   <span aria-hidden="true" className="mr-2 inline-block w-4 font-bold">{STATE_MARK[step.state]}</span>
                   <span className="font-medium text-slate-900 dark:text-slate-100">{step.title}</span>

@@ -1,28 +1,28 @@
 "use client";
 
-// The trade ticket (issue 7): quantity, exact total, available cash and the eligibility pre-check;
-// then a review of every field the browser key will sign; then sign and submit once. The signed
-// request is kept until the router answers, so "try again" after a lost answer resends the very same
-// body (same executionId and nonce): the router answers with the first plan, never makes a second.
+// The trade ticket (issue 7): an offer, and the terms of taking it from the person's side (buying a
+// primary sale or a selling intent, selling into a buying intent); then a review of every field the
+// browser key will sign; then sign and submit once. The signed request is kept until the router
+// answers, so "try again" after a lost answer resends the very same body (same executionId and
+// nonce): the router answers with the first plan, never makes a second. One's own offer is shown
+// with no way to take it: the router would refuse it.
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { useBrowserKey } from "@/components/keys/browser-key-context";
-import { UnlockForm } from "@/components/keys/key-list";
-import { EligibilityList } from "@/components/trade/eligibility-list";
+import { BuyTerms } from "@/components/trade/buy-terms";
 import { LivePlanEventsProvider } from "@/components/trade/live-plan-events";
-import { SettlementTimeline } from "@/components/trade/settlement-timeline";
-import { SignedFieldsReview } from "@/components/trade/signed-fields-review";
-import { StatusMessage } from "@/components/ui/status-message";
-import { cardClass, fieldClass, labelClass, mutedTextClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/styles";
-import { ApiError, apiCall, errorMessage } from "@/lib/client/api-client";
-import { useAsset, useCertificates, useHoldings, useIntent, useProfiles } from "@/lib/client/queries";
-import { describeSignedFields } from "@/lib/client/signed-fields";
-import { payeeOf, prepareBuy, signExecution, type PreparedExecution } from "@/lib/client/trade-execution";
-import { useNowSeconds } from "@/lib/client/use-now-seconds";
-import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
-import { tradeEligibility } from "@/lib/domain/trade/trade-eligibility";
+import { SellTerms } from "@/components/trade/sell-terms";
+import { TicketReview, type ReviewInput, type TicketDraft } from "@/components/trade/ticket-review";
+import { TicketSent } from "@/components/trade/ticket-sent";
+import { ProblemMessage } from "@/components/ui/problem-message";
+import { cardClass, mutedTextClass } from "@/components/ui/styles";
+import { ApiError, apiCall } from "@/lib/client/api-client";
+import { refusalReason } from "@/lib/client/problem-words";
+import { useAsset, useIntent, useProfiles } from "@/lib/client/queries";
+import { payeeOf, payerOf, signExecution } from "@/lib/client/trade-execution";
+import { isOwnOffer, ticketSideOf } from "@/lib/domain/trade/offer-side";
 import type { AssetView } from "@/lib/schemas/asset";
 import type { Intent } from "@/lib/schemas/intent";
 import { executeIntentResponseSchema, type ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
@@ -30,7 +30,7 @@ import type { ProfileView } from "@/lib/schemas/profile";
 
 const EXECUTE_PATH = "/api/router/finapi/tokens/execute";
 
-type Stage = { step: "edit" } | { step: "review"; prepared: PreparedExecution } | { step: "sent"; planId: string };
+type Stage = { step: "edit" } | { step: "review"; review: ReviewInput } | { step: "sent"; planId: string };
 
 export function TradeTicket({ assetId, intentId }: { assetId: string; intentId: string }) {
   return (
@@ -44,10 +44,9 @@ function TicketLoader({ assetId, intentId }: { assetId: string; intentId: string
   const intent = useIntent(assetId, intentId);
   const asset = useAsset(assetId);
   const profiles = useProfiles();
-  if (intent.isError) return <StatusMessage tone="error">The offer could not be loaded: {errorMessage(intent.error)}</StatusMessage>;
-  if (asset.isError) return <StatusMessage tone="error">The asset could not be loaded: {errorMessage(asset.error)}</StatusMessage>;
-  if (profiles.isError) return <StatusMessage tone="error">Your profiles could not be loaded: {errorMessage(profiles.error)}</StatusMessage>;
-  if (intent.isPending || asset.isPending || profiles.isPending) return <p role="status" className={mutedTextClass}>Loading the offer…</p>;
+  const failed = intent.isError ? { what: "The offer", error: intent.error } : asset.isError ? { what: "The asset", error: asset.error } : profiles.isError ? { what: "Your profiles", error: profiles.error } : null;
+  if (failed) return <ProblemMessage summary={`${failed.what} could not be loaded: ${refusalReason(failed.error)}`} error={failed.error} />;
+  if (!intent.isSuccess || !asset.isSuccess || !profiles.isSuccess) return <p role="status" className={mutedTextClass}>Loading the offer…</p>;
   if (profiles.data.length === 0) {
     return (
       <p className={mutedTextClass}>
@@ -55,11 +54,22 @@ function TicketLoader({ assetId, intentId }: { assetId: string; intentId: string
       </p>
     );
   }
-  return <TicketForm intent={intent.data} asset={asset.data} profiles={profiles.data} />;
+  return <TicketFlow intent={intent.data} asset={asset.data} profiles={profiles.data} />;
+}
+
+const OFFER_LABEL: Readonly<Record<Intent["type"], string>> = {
+  primarySale: "Primary sale by the issuer",
+  sellingIntent: "Selling intent",
+  buyingIntent: "Buying intent: the buyer pays, you deliver the tokens",
+};
+
+function utc(epochSeconds: number): string {
+  return `${new Date(epochSeconds * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC`;
 }
 
 function OfferSummary({ intent, asset }: { intent: Intent; asset: AssetView }) {
   const currency = intent.settlementTerm.asset.type === "fiat" ? intent.settlementTerm.asset.code : "";
+  const holdExpiry = intent.intent.type === "buyingIntent" ? intent.intent.settlementInstruction.expiry : undefined;
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
       <dt className="font-medium">Asset</dt>
@@ -67,26 +77,27 @@ function OfferSummary({ intent, asset }: { intent: Intent; asset: AssetView }) {
         {asset.name} <span className="break-all font-mono text-xs">({asset.id})</span>
       </dd>
       <dt className="font-medium">Offer</dt>
-      <dd>{intent.type === "primarySale" ? "Primary sale by the issuer" : intent.type === "sellingIntent" ? "Selling intent" : "Buying intent"}</dd>
+      <dd>{OFFER_LABEL[intent.type]}</dd>
       <dt className="font-medium">Unit price</dt>
       <dd className="font-mono tabular-nums">
         {intent.settlementTerm.unitValue} {currency}
       </dd>
-      <dt className="font-medium">Remaining</dt>
+      <dt className="font-medium">{intent.type === "buyingIntent" ? "Still wanted" : "Remaining"}</dt>
       <dd className="font-mono tabular-nums">{intent.remainingQuantity} tokens</dd>
+      {holdExpiry === undefined ? null : (
+        <>
+          <dt className="font-medium">Buyer&apos;s money held until</dt>
+          <dd>{utc(holdExpiry)} at the latest</dd>
+        </>
+      )}
     </dl>
   );
 }
 
-function TicketForm({ intent, asset, profiles }: { intent: Intent; asset: AssetView; profiles: ProfileView[] }) {
-  const id = useId();
-  const { keys, unlockedFinId, sign } = useBrowserKey();
-  const nowSeconds = useNowSeconds();
-  const [chosenId, setChosenId] = useState<string | null>(null);
-  const buyer = profiles.find((p) => p.id === chosenId) ?? profiles.find((p) => p.finId === unlockedFinId) ?? profiles[0];
-  const holdings = useHoldings(buyer?.id ?? null);
-  const certificates = useCertificates(buyer?.id ?? null);
-  const [quantity, setQuantity] = useState("");
+/** The ticket's steps: terms (kept while going back and forth), review, sent. */
+function TicketFlow({ intent, asset, profiles }: { intent: Intent; asset: AssetView; profiles: ProfileView[] }) {
+  const { unlockedFinId, sign } = useBrowserKey();
+  const [draft, setDraft] = useState<TicketDraft>({ profileId: null, quantity: "", escrowOrgId: null });
   const [stage, setStage] = useState<Stage>({ step: "edit" });
   const signedRef = useRef<ExecuteIntentRequest | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -114,34 +125,16 @@ function TicketForm({ intent, asset, profiles }: { intent: Intent; asset: AssetV
     },
   });
 
-  if (!buyer) return null;
-  const currency = intent.settlementTerm.asset.type === "fiat" ? intent.settlementTerm.asset.code : "";
-  const cash = holdings.data?.find((h) => h.asset.type === "fiat" && h.asset.code === currency);
-  const eligibility = tradeEligibility({
-    intent: { status: intent.status, start: intent.start, end: intent.end, remainingQuantity: intent.remainingQuantity, unitValue: intent.settlementTerm.unitValue, currency },
-    asset,
-    certificates: certificates.data ?? [],
-    quantity,
-    availableCash: cash?.available ?? null,
-    nowSeconds,
-  });
-  const payee = payeeOf(intent);
-  const keyReady = unlockedFinId === buyer.finId;
-  const loadingChecks = holdings.isPending || certificates.isPending;
-  const sellerLabel = intent.type === "primarySale" ? "the issuer" : "the seller";
-
-  function onReview(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!payee || !buyer || eligibility.total === null || !eligibility.canReview || !keyReady) return;
+  function onReview(review: ReviewInput) {
     execute.reset();
     signedRef.current = null;
-    goTo({ step: "review", prepared: prepareBuy({ intent, asset, buyer, quantity: quantity.trim(), total: eligibility.total, nowSeconds: Math.floor(Date.now() / 1000) }, payee) });
+    goTo({ step: "review", review });
   }
 
   function onSubmit() {
     if (stage.step !== "review" || execute.isPending) return;
     try {
-      signedRef.current ??= signExecution(stage.prepared, sign);
+      signedRef.current ??= signExecution(stage.review.prepared, sign);
     } catch {
       // The key was locked meanwhile: back to the ticket, which offers to unlock it.
       return void goTo({ step: "edit" });
@@ -149,137 +142,58 @@ function TicketForm({ intent, asset, profiles }: { intent: Intent; asset: AssetV
     execute.mutate(signedRef.current);
   }
 
-  if (stage.step === "sent") {
-    return (
-      <div className="space-y-4">
-        <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
-          Your trade was accepted
-        </h2>
-        <p>
-          The router created the settlement plan; follow it here or on{" "}
-          <Link href={`/trades/${encodeURIComponent(stage.planId)}`} className="underline">
-            the settlement page of this trade
-          </Link>
-          .
-        </p>
-        <SettlementTimeline planId={stage.planId} />
-      </div>
-    );
-  }
-
+  if (stage.step === "sent") return <TicketSent planId={stage.planId} headingRef={headingRef} />;
   if (stage.step === "review") {
-    const { trade, template } = stage.prepared;
-    const groups = describeSignedFields(template, { buyerFinId: trade.buyerFinId, sellerFinId: trade.sellerFinId, sellerLabel, assetLabel: `${asset.name} (${asset.id})` });
-    const refused = execute.error instanceof ApiError && execute.error.status < 500;
     return (
-      <section aria-labelledby={`${id}-review`} className={`${cardClass} space-y-4`}>
-        <h2 id={`${id}-review`} ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
-          Review and sign
-        </h2>
-        <p>
-          You buy <strong>{trade.quantity}</strong> tokens of {asset.name} for <strong>{trade.settlementAmount} {trade.currency}</strong>, paid from your
-          profile {finIdFingerprint(buyer.finId)} through {trade.escrowOrgId}.
-        </p>
-        <SignedFieldsReview groups={groups} hash={template.hash} />
-        {execute.isError ? (
-          <StatusMessage tone="error">
-            {refused ? "The router refused the trade; nothing was executed: " : "The trade may not have reached the router: "}
-            {errorMessage(execute.error)}
-            {execute.error instanceof ApiError && execute.error.fieldErrors.length > 0 ? ` (${execute.error.fieldErrors.map((f) => `${f.path} ${f.message}`).join("; ")})` : ""}
-          </StatusMessage>
-        ) : null}
-        {execute.isPending ? <StatusMessage tone="info">Signing and sending…</StatusMessage> : null}
-        <div className="flex flex-wrap gap-3">
-          {refused ? null : (
-            <button type="button" className={primaryButtonClass} disabled={execute.isPending || !keyReady} onClick={onSubmit}>
-              {execute.isPending ? "Sending…" : execute.isError ? "Send the same signed trade again" : "Sign and submit"}
-            </button>
-          )}
-          <button type="button" className={secondaryButtonClass} disabled={execute.isPending} onClick={() => goTo({ step: "edit" })}>
-            Back to the ticket
-          </button>
-        </div>
-      </section>
+      <TicketReview
+        review={stage.review}
+        asset={asset}
+        offerType={intent.type}
+        headingRef={headingRef}
+        keyReady={unlockedFinId === stage.review.you.finId}
+        sending={execute.isPending}
+        error={execute.error}
+        onSubmit={onSubmit}
+        onBack={() => goTo({ step: "edit" })}
+      />
     );
   }
-
   return (
     <div className="space-y-6">
-      <section aria-labelledby={`${id}-offer`} className={cardClass}>
-        <h2 id={`${id}-offer`} ref={headingRef} tabIndex={-1} className="mb-3 text-lg font-medium">
+      <section aria-labelledby="ticket-offer-heading" className={cardClass}>
+        <h2 id="ticket-offer-heading" ref={headingRef} tabIndex={-1} className="mb-3 text-lg font-medium">
           The offer
         </h2>
         <OfferSummary intent={intent} asset={asset} />
       </section>
-      {payee === null ? (
-        <StatusMessage tone="error">This offer cannot be taken from the portal: only primary sales and selling intents with a payment account can be bought here.</StatusMessage>
-      ) : (
-        <form onSubmit={onReview} aria-labelledby={`${id}-buy`} className={`${cardClass} space-y-4`} noValidate>
-          <h2 id={`${id}-buy`} className="text-lg font-medium">
-            Buy
-          </h2>
-          {profiles.length > 1 ? (
-            <div className="max-w-md">
-              <label htmlFor={`${id}-profile`} className={labelClass}>Pay from profile</label>
-              <select id={`${id}-profile`} className={fieldClass} value={buyer.id} onChange={(e) => setChosenId(e.currentTarget.value)}>
-                {profiles.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {finIdFingerprint(p.finId)} · {p.id}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div>
-              <label htmlFor={`${id}-quantity`} className={labelClass}>Quantity (tokens)</label>
-              <input
-                id={`${id}-quantity`}
-                inputMode="decimal"
-                autoComplete="off"
-                maxLength={37}
-                className={fieldClass}
-                value={quantity}
-                aria-describedby={`${id}-quantity-hint`}
-                onChange={(e) => setQuantity(e.currentTarget.value)}
-              />
-              <p id={`${id}-quantity-hint`} className={`mt-1 ${mutedTextClass}`}>
-                {asset.decimals === 0 ? "Whole tokens only." : `Up to ${asset.decimals} decimals.`}
-              </p>
-            </div>
-            <div>
-              <span className={labelClass} id={`${id}-total-label`}>Total</span>
-              <output aria-labelledby={`${id}-total-label`} className="mt-1 block py-2 font-mono text-lg tabular-nums">
-                {eligibility.total === null ? "—" : `${eligibility.total} ${currency}`}
-              </output>
-            </div>
-            <div>
-              <span className={labelClass}>Available cash</span>
-              <p className="mt-1 py-2 font-mono text-lg tabular-nums">
-                {holdings.isPending ? "Loading…" : holdings.isError ? "Unknown" : `${cash?.available ?? "0"} ${currency}`}
-              </p>
-            </div>
-          </div>
-          {holdings.isError ? <StatusMessage tone="error">Your cash could not be loaded: {errorMessage(holdings.error)}</StatusMessage> : null}
-          {certificates.isError ? <StatusMessage tone="error">Your certificates could not be loaded: {errorMessage(certificates.error)}</StatusMessage> : null}
-          {quantity.trim() === "" ? null : loadingChecks ? (
-            <p role="status" className={mutedTextClass}>Checking…</p>
-          ) : (
-            <EligibilityList checks={eligibility.checks} />
-          )}
-          {keyReady ? null : keys?.some((k) => k.finId === buyer.finId) ? (
-            <UnlockForm finId={buyer.finId} fingerprint={finIdFingerprint(buyer.finId)} />
-          ) : (
-            <p className={mutedTextClass}>
-              The trade is signed with this profile&apos;s key {finIdFingerprint(buyer.finId)}, which is not in this browser. Import its backup on the{" "}
-              <Link href="/profile" className="underline">Profile page</Link>.
-            </p>
-          )}
-          <button type="submit" className={primaryButtonClass} disabled={!keyReady || loadingChecks || !eligibility.canReview || eligibility.total === null}>
-            Review the trade
-          </button>
-        </form>
-      )}
+      <TicketTerms intent={intent} asset={asset} profiles={profiles} draft={draft} onDraft={setDraft} onReview={onReview} />
     </div>
+  );
+}
+
+type TermsProps = { intent: Intent; asset: AssetView; profiles: ProfileView[]; draft: TicketDraft; onDraft: (draft: TicketDraft) => void; onReview: (review: ReviewInput) => void };
+
+/** The side's terms, or why this offer cannot be taken here. */
+function TicketTerms({ intent, asset, profiles, ...rest }: TermsProps) {
+  if (isOwnOffer(intent.intent, profiles.map((p) => p.id))) {
+    return (
+      <p className={`${cardClass} text-sm`}>
+        This is your own offer, so you cannot take it. Pause it, resume it or follow it on the{" "}
+        <Link href="/intents" className="underline">Intents page</Link>.
+      </p>
+    );
+  }
+  if (ticketSideOf(intent.type) === "sell") {
+    const payer = payerOf(intent);
+    if (payer) return <SellTerms intent={intent} asset={asset} profiles={profiles} payer={payer} {...rest} />;
+  } else {
+    const payee = payeeOf(intent);
+    if (payee) return <BuyTerms intent={intent} asset={asset} profiles={profiles} payee={payee} {...rest} />;
+  }
+  return (
+    <p className={`${cardClass} text-sm`}>
+      This offer cannot be taken from the portal: it does not name an account of a payment organization to settle through. Its owner can publish it again
+      with one.
+    </p>
   );
 }

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string | null,
     readonly fieldErrors: readonly { path: string; message: string }[] = [],
+    /** The problem document's requestId: what support looks the refusal up by in the server's log. */
+    readonly requestId: string | null = null,
   ) {
     super(message);
   }
@@ -27,8 +29,8 @@ type CallOptions = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?
 export function apiErrorOf(status: number, statusText: string, json: unknown): ApiError {
   const problem = problemDocumentSchema.safeParse(json);
   if (!problem.success) return new ApiError(`The server answered ${status} ${statusText}.`, status, null);
-  const { detail, code, errors } = problem.data;
-  return new ApiError(detail, status, code, errors);
+  const { detail, code, errors, requestId } = problem.data;
+  return new ApiError(detail, status, code, errors, requestId ?? null);
 }
 
 async function problemOf(response: Response): Promise<ApiError> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { dayToEpochSeconds, toCertificateRequest, type CertificateFormValues } from "./certificate-form";
+import { certificateFieldOfPath, certificateSummary, dayToEpochSeconds, toCertificateRequest, type CertificateFormValues } from "./certificate-form";
 
 const KYC: CertificateFormValues = {
   type: "KYC/AML",
@@ -50,5 +50,23 @@ describe("toCertificateRequest", () => {
   it("names the email of an ownerInfo certificate", () => {
     const result = toCertificateRequest({ ...KYC, type: "ownerInfo", email: "not an email" });
     expect(!result.ok && Object.keys(result.errors)).toEqual(["email"]);
+  });
+});
+
+describe("certificateSummary", () => {
+  it("says what was added: type, holder and validity", () => {
+    const result = toCertificateRequest(KYC);
+    if (!result.ok) throw new Error("not ok");
+    expect(certificateSummary(result.certificate)).toBe("KYC/AML for Alice Example, valid from 2026-01-01 to 2027-01-01");
+    expect(certificateSummary({ ...result.certificate, data: "not json" })).toBe("KYC/AML, valid from 2026-01-01 to 2027-01-01");
+  });
+});
+
+describe("certificateFieldOfPath", () => {
+  it("puts a server's field error beside the form field it is about", () => {
+    expect(certificateFieldOfPath("body.data.country")).toBe("country");
+    expect(certificateFieldOfPath("data.info.0.value")).toBe("info.0.value");
+    expect(certificateFieldOfPath("expirationDate")).toBe("expirationDate");
+    expect(certificateFieldOfPath("data.type")).toBe("ownerType");
   });
 });

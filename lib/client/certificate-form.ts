@@ -47,6 +47,11 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return String(second ?? "form");
 }
 
+/** Which form field a server's field error (a path such as "body.data.country") belongs to. */
+export function certificateFieldOfPath(path: string): string {
+  return fieldOf(path.replace(/^body\./, "").split(".").map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment)));
+}
+
 export function toCertificateRequest(values: CertificateFormValues): CertificateFormResult {
   const body = {
     type: values.type,
@@ -62,4 +67,24 @@ export function toCertificateRequest(values: CertificateFormValues): Certificate
   if (parsed.success) return { ok: true, certificate: parsed.data };
   for (const issue of parsed.error.issues) errors[fieldOf(issue.path)] ??= issue.message;
   return { ok: false, errors };
+}
+
+const TYPE_WORDS: Readonly<Record<CertificateType, string>> = { ownerInfo: "Owner information", "KYC/AML": "KYC/AML", Accreditation: "Accreditation" };
+
+const calendarDay = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 10);
+
+/** The holder's name in a certificate's `data`, when it has one. */
+function holderName(data: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return typeof parsed === "object" && parsed !== null && "name" in parsed && typeof parsed.name === "string" ? parsed.name : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A certificate in one line, to say what was added: its type, whose it is and when it is valid. */
+export function certificateSummary(certificate: Certificate): string {
+  const name = holderName(certificate.data);
+  return `${TYPE_WORDS[certificate.type]}${name ? ` for ${name}` : ""}, valid from ${calendarDay(certificate.issuanceDate)} to ${calendarDay(certificate.expirationDate)}`;
 }

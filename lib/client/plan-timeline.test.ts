@@ -9,6 +9,7 @@ const plan = (over: Partial<ExecutionPlanView>): ExecutionPlanView =>
     executionPlanStatus: "pending",
     approvals: [],
     instructions: [{}, { executionPlanOperation: { type: "issue" } }, {}],
+    intent: { type: "primarySale" },
     instructionsCompletionEvents: [],
     currentInstructionSequence: 0,
     ...over,
@@ -20,7 +21,7 @@ describe("planTimeline", () => {
     expect(states(plan({}))).toEqual(["approval:active", "hold:waiting", "token:waiting", "release:waiting"]);
     const approved = plan({ executionPlanStatus: "approved", approvals: [{ organizationId: "escrow" }] });
     expect(states(approved)).toEqual(["approval:done", "hold:active", "token:waiting", "release:waiting"]);
-    expect(planTimeline(approved)[0]?.detail).toBe("Approved by escrow.");
+    expect(planTimeline(approved)[0]?.detail).toBe("Approved by the payment organization.");
     const held = plan({ executionPlanStatus: "approved", instructionsCompletionEvents: [event(1)], currentInstructionSequence: 1 });
     expect(states(held)).toEqual(["approval:done", "hold:done", "token:active", "release:waiting"]);
     const done = plan({ executionPlanStatus: "completed", instructionsCompletionEvents: [event(1), event(2), event(3)], currentInstructionSequence: 3 });
@@ -32,7 +33,9 @@ describe("planTimeline", () => {
     const reason = "step 1 (hold) failed, nothing is held: Code 11: insufficient available funds";
     const failed = plan({ executionPlanStatus: "failed", currentInstructionSequence: 1, failureReason: reason });
     expect(states(failed)).toEqual(["approval:done", "hold:failed", "token:skipped", "release:skipped"]);
-    expect(planTimeline(failed)[1]?.detail).toBe(`Failed: ${reason}.`);
+    // In words, from the viewer's side; the router's reason with its code is for the support details.
+    expect(planTimeline(failed, "buyer")[1]?.detail).toBe("The payment organization could not hold the money: the money available in your account there was less than that.");
+    expect(planTimeline(failed)[1]?.detail).not.toContain("Code 11");
   });
 
   it("shows a failed release and the rollback that returned the money", () => {
@@ -44,6 +47,6 @@ describe("planTimeline", () => {
   it("shows a rejection at the approval, with its reason", () => {
     const rejected = plan({ executionPlanStatus: "rejected", failureReason: "the asset's rules refuse the buyer: it has no a valid KYC/AML certificate" });
     expect(states(rejected)).toEqual(["approval:failed", "hold:skipped", "token:skipped", "release:skipped"]);
-    expect(planTimeline(rejected)[0]?.detail).toMatch(/^Rejected: the asset's rules refuse/);
+    expect(planTimeline(rejected, "buyer")[0]?.detail).toBe("Your profile does not meet the asset's rules: a certificate the asset requires is missing or has expired.");
   });
 });

@@ -2,7 +2,9 @@
 // three steps of interface.md's plan (1 hold, 2 issue or transfer, 3 release) and, for a trade that
 // failed after its money was held, the rollback. Read from the plan the router shows: its status,
 // the approvals, which steps have completion events, and the failure reason, which names the step
-// that failed ("step 1 (hold) failed: …").
+// that failed ("step 1 (hold) failed: …"). A step that failed says why in plain words, from the
+// viewer's side (lib/domain/trade/plan-outcome.ts); the reason itself is for the support details.
+import { planOutcome, type PlanFacts, type Viewer } from "@/lib/domain/trade/plan-outcome";
 import type { ExecutionPlanView } from "@/lib/schemas/plan";
 
 export type StepState = "done" | "active" | "waiting" | "failed" | "skipped";
@@ -52,25 +54,45 @@ const STEP_DETAIL: Readonly<Record<"hold" | "issue" | "transfer" | "release", Pa
   release: { done: "The held money was paid to the seller.", active: "Paying the held money to the seller…", waiting: "The held money will be paid to the seller.", skipped: "No money was paid." },
 };
 
-function approvalStep(plan: ExecutionPlanView): TimelineStep {
+/** What the page knows of the trade, for its words: the offer's type, the tokens and the money. */
+export function planFactsOf(plan: ExecutionPlanView): PlanFacts {
+  const hold = plan.instructions[0]?.executionPlanOperation;
+  const tokens = plan.instructions[1]?.executionPlanOperation;
+  return {
+    status: plan.executionPlanStatus,
+    failureReason: plan.failureReason ?? null,
+    offerType: plan.intent.type,
+    quantity: tokens?.amount ?? "?",
+    money: hold && hold.asset.type === "fiat" ? { amount: hold.amount, currency: hold.asset.code } : null,
+  };
+}
+
+/** Which side of the trade the viewer is on, by the finIds of the viewer's profiles. */
+export function viewerOf(plan: ExecutionPlanView, ownFinIds: ReadonlySet<string>): Viewer {
+  const hold = plan.instructions[0]?.executionPlanOperation;
+  if (hold?.source && ownFinIds.has(hold.source.finId.toLowerCase())) return "buyer";
+  if (hold?.destination && ownFinIds.has(hold.destination.finId.toLowerCase())) return "seller";
+  return "observer";
+}
+
+function approvalStep(plan: ExecutionPlanView, failure: string): TimelineStep {
   const title = "Checks and approval";
   switch (plan.executionPlanStatus) {
     case "pending":
       return { id: "approval", title, state: "active", detail: "Checking the asset's rules, any counterparty signature and the payment organization's approval…" };
     case "rejected":
-      return { id: "approval", title, state: "failed", detail: `Rejected: ${plan.failureReason ?? "no reason was given"}.` };
-    default: {
-      const by = plan.approvals.map((a) => a.organizationId).join(", ");
-      return { id: "approval", title, state: "done", detail: by ? `Approved by ${by}.` : "Approved." };
-    }
+      return { id: "approval", title, state: "failed", detail: failure };
+    default:
+      return { id: "approval", title, state: "done", detail: plan.approvals.length > 0 ? "Approved by the payment organization." : "Approved." };
   }
 }
 
-/** The steps of the plan, in order, each with its state in words. */
-export function planTimeline(plan: ExecutionPlanView): TimelineStep[] {
+/** The steps of the plan, in order, each with its state in words, from the viewer's side. */
+export function planTimeline(plan: ExecutionPlanView, viewer: Viewer = "observer"): TimelineStep[] {
+  const failure = planOutcome(planFactsOf(plan), viewer).failure ?? "No reason was given.";
   const failedStep = failedStepOf(plan.failureReason);
   const tokenType = plan.instructions[1]?.executionPlanOperation.type === "transfer" ? "transfer" : "issue";
-  const steps: TimelineStep[] = [approvalStep(plan)];
+  const steps: TimelineStep[] = [approvalStep(plan, failure)];
   const specs = [
     { id: "hold", sequence: 1, title: "Step 1: hold the money", detail: STEP_DETAIL.hold },
     { id: "token", sequence: 2, title: tokenType === "issue" ? "Step 2: issue the tokens" : "Step 2: transfer the tokens", detail: STEP_DETAIL[tokenType] },
@@ -78,7 +100,7 @@ export function planTimeline(plan: ExecutionPlanView): TimelineStep[] {
   ] as const;
   for (const spec of specs) {
     const state = stepState(plan, spec.sequence, failedStep);
-    const detail = state === "failed" ? `Failed: ${plan.failureReason ?? "no reason was given"}.` : (spec.detail[state] ?? "");
+    const detail = state === "failed" ? failure : (spec.detail[state] ?? "");
     steps.push({ id: spec.id, title: spec.title, state, detail });
   }
   const held = plan.instructionsCompletionEvents.some((e) => e.instructionSequenceNumber === 1);
@@ -88,7 +110,7 @@ export function planTimeline(plan: ExecutionPlanView): TimelineStep[] {
       id: "rollback",
       title: "Rollback: return the money",
       state: returned ? "done" : "failed",
-      detail: returned ? "The held money went back to the buyer." : `The rollback did not finish: ${plan.failureReason ?? "no reason was given"}.`,
+      detail: returned ? "The held money went back to the buyer." : "The held money is still held; the payment organization returns it to the buyer at the hold's expiry.",
     });
   }
   return steps;

@@ -7,13 +7,23 @@ import type { SignatureTemplate } from "@/lib/domain/signature-template";
 export type SignedField = { name: string; value: string; meaning: string };
 export type SignedGroup = { title: string; hash: string; fields: SignedField[] };
 
-export type Parties = { buyerFinId: string; sellerFinId: string; sellerLabel: string; assetLabel: string };
+export type Parties = {
+  /** The signer, named "you": the buyer of a primary sale or selling intent, the seller into a buying intent. */
+  youFinId: string;
+  buyerFinId: string;
+  sellerFinId: string;
+  /** The other side in words: "the issuer", "the seller", "the buyer". */
+  buyerLabel: string;
+  sellerLabel: string;
+  assetLabel: string;
+};
 
 const GROUP_TITLES = ["What happens to the tokens", "What happens to the money"];
 
 function whoIs(finId: string, parties: Parties): string {
   const fingerprint = finIdFingerprint(finId);
-  if (finId === parties.buyerFinId) return `you (your key ${fingerprint})`;
+  if (finId === parties.youFinId) return `you (your key ${fingerprint})`;
+  if (finId === parties.buyerFinId) return `${parties.buyerLabel} (key ${fingerprint})`;
   if (finId === parties.sellerFinId) return `${parties.sellerLabel} (key ${fingerprint})`;
   return `the key ${fingerprint}`;
 }

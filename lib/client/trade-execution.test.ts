@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 
+import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
 import { generatePrivateKey, getFinId, signHash, verifyHashSignature } from "@/lib/domain/secp256k1";
 import { tradeTemplate } from "@/lib/domain/trade/trade";
 import { assetViewSchema } from "@/lib/schemas/asset";
 import { intentSchema } from "@/lib/schemas/intent";
 import { executeIntentRequestSchema } from "@/lib/schemas/intent-execution";
 import { describeSignedFields } from "./signed-fields";
-import { payeeOf, prepareBuy, signExecution } from "./trade-execution";
+import { payeeOf, payerOf, prepareBuy, prepareSell, signExecution } from "./trade-execution";
 
 const NOW = Math.floor(Date.now() / 1000);
 const ASSET_ID = "node:102:8c7d5a52-3f0e-4c55-9a55-0d1b6a7f1e01";
@@ -70,7 +71,7 @@ describe("prepareBuy and signExecution", () => {
     const payee = payeeOf(sale);
     if (!payee) throw new Error("no payee");
     const { template } = prepareBuy({ intent: sale, asset, buyer, quantity: "8", total: "20", nowSeconds: NOW }, payee);
-    const groups = describeSignedFields(template, { buyerFinId, sellerFinId: issuerFinId, sellerLabel: "the issuer", assetLabel: "Green Bond" });
+    const groups = describeSignedFields(template, { youFinId: buyerFinId, buyerFinId, sellerFinId: issuerFinId, buyerLabel: "the buyer", sellerLabel: "the issuer", assetLabel: "Green Bond" });
     expect(groups.flatMap((g) => g.fields).length).toBe(template.hashGroups.flatMap((g) => g.fields).length);
     for (const field of groups.flatMap((g) => g.fields)) expect(field.meaning, field.name).not.toBe("A field of the trade template.");
     const money = groups[1]?.fields ?? [];
@@ -106,8 +107,45 @@ describe("prepareBuy and signExecution", () => {
     expect(verifyHashSignature(tradeTemplate(prepared.trade).hash, request.intent.signature, buyer.finId)).toBe(true);
   });
 
-  it("has no payee for a buying intent: the ticket only buys", () => {
+  it("has no payee for a buying intent, and no payer for the others: a buying intent is sold into", () => {
     const buying = { ...sale, type: "buyingIntent" as const, intent: { type: "buyingIntent" as const, buyer: BUYER_PROFILE, settlementInstruction: { type: "escrow" as const, destinationAccounts: { account: { type: "finId" as const, finId: issuerFinId }, asset: tokens }, expiry: NOW + 60 } } };
     expect(payeeOf(buying)).toBeNull();
+    expect(payerOf(buying)).toEqual({ finId: issuerFinId, profileId: BUYER_PROFILE, holdExpiry: NOW + 60 });
+    expect(payerOf(sale)).toBeNull();
+  });
+
+  it("sells into a buying intent: the seller signs a transfer without expiry, the buyer pays from the chosen payment organization", () => {
+    const buyerFinId = getFinId(generatePrivateKey());
+    const buying = intentSchema.parse({
+      ...sale,
+      type: "buyingIntent",
+      assetTerm: { asset: tokens, amount: "4" },
+      remainingQuantity: "4",
+      settlementTerm: { asset: usd, unitValue: "3" },
+      assetInstruction: { account: { account: { type: "finId", finId: buyerFinId, orgId: "node" }, asset: tokens } },
+      intent: {
+        type: "buyingIntent",
+        buyer: BUYER_PROFILE,
+        settlementInstruction: { type: "escrow", destinationAccounts: { account: { type: "finId", finId: buyerFinId, orgId: "node" }, asset: tokens }, expiry: NOW + 7200 },
+        signaturePolicy: { type: "manualPolicy", endpoint: "http://127.0.0.1:9/sign" },
+      },
+    });
+    const privateKey = generatePrivateKey();
+    const seller = { id: ISSUER_PROFILE, finId: getFinId(privateKey), createdAt: NOW, sharedWith: [] };
+    const payer = payerOf(buying);
+    if (!payer) throw new Error("no payer");
+    const prepared = prepareSell({ intent: buying, asset, seller, quantity: "4", total: "12", escrowOrgId: "escrow", nowSeconds: NOW }, payer);
+    const request = signExecution(prepared, (hash) => signHash(hash, privateKey));
+    expect(executeIntentRequestSchema.safeParse(request).success).toBe(true);
+    expect(request).toMatchObject({ user: ISSUER_PROFILE, intent: { type: "buyingIntentExecution", buyer: BUYER_PROFILE } });
+    expect(request.intent.settlement.instruction).not.toHaveProperty("expiry");
+    expect(request.intent.settlement.instruction.sourceAccount.account).toEqual({ type: "finId", finId: buyerFinId, orgId: "escrow" });
+    expect(prepared.trade).toMatchObject({ kind: "buyingIntent", buyerFinId, sellerFinId: seller.finId, executorFinId: seller.finId, counterpartyFinId: buyerFinId, signedExpiry: null, holdExpiry: NOW + 7200 });
+    expect(prepared.template.hashGroups[1]?.fields.some((f) => f.name === "expiry")).toBe(false);
+    expect(verifyHashSignature(tradeTemplate(prepared.trade).hash, request.intent.signature, seller.finId)).toBe(true);
+    const groups = describeSignedFields(prepared.template, { youFinId: seller.finId, buyerFinId, sellerFinId: seller.finId, buyerLabel: "the buyer", sellerLabel: "the seller", assetLabel: "Green Bond" });
+    const meanings = groups.flatMap((g) => g.fields.map((f) => f.meaning));
+    expect(meanings).toContain(`The tokens come from you (your key ${finIdFingerprint(seller.finId)}).`);
+    expect(meanings).toContain(`The money is paid by the buyer (key ${finIdFingerprint(buyerFinId)}).`);
   });
 });

@@ -43,7 +43,7 @@ describe("amountSchema", () => {
     "refuses %j and names the rule",
     (value) => {
       expect(issuesOf(amountSchema, value)).toEqual([
-        ': must be a decimal string with at most 18 digits before and 18 after the point, and no sign or exponent (e.g. "105.00")',
+        ': must be a number such as 2.5 or 105.00: only digits and at most one decimal point (with a digit on each side), no leading zeros, at most 18 digits before the point and 18 after it',
       ]);
     },
   );

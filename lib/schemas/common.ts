@@ -83,8 +83,10 @@ export function text(max: number) {
     .max(max, { error: `must be at most ${max} characters` });
 }
 
+// People read these messages beside form fields as well as in problem documents: plain words that
+// stay exact for API clients.
 const AMOUNT_RULE =
-  'must be a decimal string with at most 18 digits before and 18 after the point, and no sign or exponent (e.g. "105.00")';
+  "must be a number such as 2.5 or 105.00: only digits and at most one decimal point (with a digit on each side), no leading zeros, at most 18 digits before the point and 18 after it";
 
 /** Amounts and quantities: exact decimal strings, never JSON numbers (decisions.md §3). Zero allowed. */
 export const amountSchema = z
@@ -103,8 +105,8 @@ export const EPOCH_SECONDS_MAX = 2_147_483_647;
 
 export const epochSecondsSchema = z
   .int({ error: requiredAs("a whole number of epoch seconds") })
-  .min(0, { error: "must be a non-negative number of epoch seconds" })
-  .max(EPOCH_SECONDS_MAX, { error: `must be at most ${EPOCH_SECONDS_MAX} (2038-01-19T03:14:07Z)` });
+  .min(0, { error: "must not be before 1970 (0 or more epoch seconds)" })
+  .max(EPOCH_SECONDS_MAX, { error: `must not be after 19 January 2038, 03:14:07 UTC (${EPOCH_SECONDS_MAX} epoch seconds)` });
 
 /** A key the rules forbid here: absent is fine, any value is refused with `message`. */
 export function forbidden(message: string) {
@@ -115,7 +117,7 @@ export function forbidden(message: string) {
 export function requiredEpochSeconds(missingMessage: string) {
   return z
     .int({ error: (issue) => (issue.input === undefined ? missingMessage : "must be a whole number of epoch seconds") })
-    .min(0, { error: "must be a non-negative number of epoch seconds" });
+    .min(0, { error: "must not be before 1970 (0 or more epoch seconds)" });
 }
 
 /** A 1-based position, such as a plan's instruction sequence number. */
@@ -161,7 +163,7 @@ export const currencyCodeSchema = z
 
 /** An http(s) URL, e.g. a signature policy endpoint. Hosts without a dot (localhost) are allowed. */
 export const httpUrlSchema = z
-  .url({ protocol: /^https?$/, error: "must be an http or https URL" })
+  .url({ protocol: /^https?$/, error: "must be a web address starting with http:// or https://" })
   .max(URL_MAX_LENGTH, { error: `must be at most ${URL_MAX_LENGTH} characters` });
 
 export const emailSchema = z

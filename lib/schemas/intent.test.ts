@@ -116,7 +116,7 @@ describe("createIntentRequestSchema", () => {
       v.intent.signaturePolicy.endpoint = "ftp://example.com/sign";
     });
     expect(issuesOf(createIntentRequestSchema, badEndpoint)).toEqual([
-      "intent.signaturePolicy.endpoint: must be an http or https URL",
+      "intent.signaturePolicy.endpoint: must be a web address starting with http:// or https://",
     ]);
   });
 

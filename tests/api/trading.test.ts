@@ -341,4 +341,22 @@ describe("selling and buying intents", () => {
     expect((await holdingsOf(server, buyer)).USD?.balance).toBe("80");
     expect((await holdingsOf(server, seller))[assetId]?.balance).toBe("5");
   });
+
+  it("refuses an owner executing its own selling or buying intent, before writing anything", async () => {
+    const { assetId, holder: owner } = await holderOf("10");
+    await fund(server, escrow, owner, "50");
+    const policy = { endpoint: `${server.baseUrl}/api/signing/callback/${owner.profileId}` };
+    const selling = await sellingIntent(server, owner, assetId, "5", "2", policy);
+    const buying = await buyingIntent(server, owner, assetId, "5", "2", policy);
+    const tables = ["Plan", "UsedNonce", "Receipt", "EscrowOperation", "SigningRequest"];
+    const before = await Promise.all(tables.map(countRows));
+    for (const [kind, intentId] of [["sellingIntent", selling], ["buyingIntent", buying]] as const) {
+      const { body } = executionBody({ kind, intentId, assetId, executor: owner, buyer: owner, seller: owner, quantity: "1", settlementAmount: "2" });
+      const answer = await execute(body, owner.token);
+      expect([answer.status, answer.body.code], `${kind}: ${answer.text}`).toEqual([422, "UNPROCESSABLE"]);
+      expect(answer.body.errors, kind).toEqual([{ in: "body", path: "user", message: "cannot execute its own intent" }]);
+    }
+    expect(await Promise.all(tables.map(countRows))).toEqual(before);
+    expect(await remainingOf(buying)).toBe("5");
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { tradeEligibility, type EligibilityInput } from "./trade-eligibility";
+import { sellEligibility, tradeEligibility, type EligibilityInput, type SellEligibilityInput } from "./trade-eligibility";
 
 const NOW = 1_800_000_000;
 const base: EligibilityInput = {
@@ -65,5 +65,48 @@ describe("tradeEligibility", () => {
     expect(short.checks.find((c) => c.id === "cash")).toMatchObject({ outcome: "warn", text: expect.stringMatching(/10 USD available, less than the total of 12.5 USD/) });
     expect(short.canReview).toBe(true);
     expect(outcomes({ ...base, availableCash: null }).cash).toBe("warn");
+  });
+});
+
+describe("sellEligibility (a holder sells into a buying intent)", () => {
+  const sell: SellEligibilityInput = {
+    intent: { ...base.intent, remainingQuantity: "4", unitValue: "3", holdExpiry: NOW + 7200 },
+    asset: base.asset,
+    quantity: "4",
+    availableTokens: "5",
+    nowSeconds: NOW,
+  };
+  const sellOutcomes = (input: SellEligibilityInput) => Object.fromEntries(sellEligibility(input).checks.map((c) => [c.id, c.outcome]));
+
+  it("passes a sale the router would take, with what the seller receives and a note on the buyer's part", () => {
+    const result = sellEligibility(sell);
+    expect(result.total).toBe("12");
+    expect(result.canReview).toBe(true);
+    expect(sellOutcomes(sell)).toEqual({ quantity: "pass", status: "pass", window: "pass", holdExpiry: "pass", tokens: "pass", buyerSigns: "note" });
+    expect(result.checks.map((c) => c.text)).toContain("4 of the 4 tokens the buyer asks for.");
+    expect(result.checks.map((c) => c.text)).toContain("You hold 5 tokens of it available to sell.");
+  });
+
+  it("refuses more than the buyer asks for, or than the seller holds available", () => {
+    const tooMany = sellEligibility({ ...sell, quantity: "5" });
+    expect(tooMany.canReview).toBe(false);
+    expect(tooMany.checks[0]?.text).toBe("The buyer asks for 4 tokens; sell at most that many.");
+    expect(tooMany.checks.some((c) => c.id === "tokens")).toBe(false);
+    const short = sellEligibility({ ...sell, availableTokens: "2" });
+    expect(short.canReview).toBe(false);
+    expect(short.checks.find((c) => c.id === "tokens")?.text).toBe("You hold 2 tokens of it available, fewer than 4. Sell at most 2.");
+    expect(sellEligibility({ ...sell, availableTokens: null }).checks.find((c) => c.id === "tokens")?.text).toBe("You hold none of it available to sell with this profile.");
+    expect(sellEligibility({ ...sell, quantity: "" }).checks[0]?.text).toBe("Enter how many tokens you want to sell.");
+  });
+
+  it("refuses a buying intent whose hold expiry has passed, or that is not active", () => {
+    expect(sellOutcomes({ ...sell, intent: { ...sell.intent, holdExpiry: NOW } }).holdExpiry).toBe("fail");
+    expect(sellOutcomes({ ...sell, intent: { ...sell.intent, status: "NON_ACTIVE" } }).status).toBe("fail");
+  });
+
+  it("names the asset's certificate rules as the buyer's to meet", () => {
+    const ruled = sellEligibility({ ...sell, asset: { decimals: 0, rules: { kycAml: true, accreditation: true } } });
+    expect(ruled.canReview).toBe(true);
+    expect(ruled.checks.find((c) => c.id === "buyerSigns")?.text).toMatch(/requires the buyer to hold a valid KYC\/AML and a valid accreditation certificate/);
   });
 });

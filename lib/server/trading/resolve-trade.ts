@@ -67,6 +67,7 @@ async function sidesOf(body: ExecuteIntentRequest, intent: IntentRow, executor: 
   const terms = body.intent;
   if (terms.type === "buyingIntentExecution") {
     if (terms.buyer !== intent.ownerProfileId) refuse("UNPROCESSABLE", `${TERMS}.buyer`, `must be the buying intent's buyer ${intent.ownerProfileId}`);
+    if (intent.ownerProfileId === executor.id) refuse("UNPROCESSABLE", "user", "cannot execute its own intent");
     return { buyer: await profile(intent.ownerProfileId, `${TERMS}.buyer`), seller: executor };
   }
   if (terms.buyer !== body.user) refuse("UNPROCESSABLE", `${TERMS}.buyer`, "must be the user executing the intent");
