@@ -10,6 +10,7 @@ import { db } from "@/lib/server/db/client";
 import { startEscrowWorker } from "@/lib/server/escrow/worker";
 import { startEventPublisher } from "@/lib/server/events/start-event-publisher";
 import { serveGraphqlOverSocket } from "@/lib/server/graphql/socket-server";
+import { signatureVerifier } from "@/lib/domain/secp256k1-node";
 import { logger } from "@/lib/server/log";
 import { startRouterWorker } from "@/lib/server/router-ops/worker";
 
@@ -68,8 +69,10 @@ server.listen(env.PORT, env.HOST, () => {
   stopWorkers.push(startEventPublisher());
   if (env.ESCROW_WORKER === "on") stopWorkers.push(startEscrowWorker());
   if (env.ROUTER_WORKER === "on") stopWorkers.push(startRouterWorker());
+  const verifier = signatureVerifier();
+  if (verifier.failure) logger.warn({ reason: verifier.failure }, "libsecp256k1 did not load: signatures are verified with @noble/curves, about 25 times slower");
   logger.info(
-    { url: env.PUBLIC_URL, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
+    { url: env.PUBLIC_URL, verifier: verifier.verifier, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
     `listening on ${env.PUBLIC_URL} (GraphQL over WebSocket at ${GRAPHQL_PATH})`,
   );
 });

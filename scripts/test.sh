@@ -26,7 +26,7 @@ step "unit tests (Vitest)"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/reports/unit.json
 
 step "production build"
-npx next build
+npm run build
 node_modules/.bin/tsx -e 'import { sourceStamp } from "./scripts/source-stamp.ts"; import { writeFileSync } from "node:fs"; writeFileSync(".next/source-stamp", sourceStamp(process.cwd()));'
 
 step "API tests against the running server on SQLite (Vitest)"
