@@ -67,7 +67,6 @@ class SharedSqliteDatabaseConnection implements DatabaseConnection {
     return Promise.resolve({ numAffectedRows: BigInt(changes), rows: [] });
   }
 
-  // eslint-disable-next-line require-yield -- the interface asks for a generator; nothing here streams
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error("the typed-SQL path does not stream");
   }
