@@ -10,6 +10,7 @@ import { db } from "@/lib/server/db/client";
 import { startEscrowWorker } from "@/lib/server/escrow/worker";
 import { startEventPublisher } from "@/lib/server/events/start-event-publisher";
 import { serveGraphqlOverSocket } from "@/lib/server/graphql/socket-server";
+import { serveApi } from "@/lib/server/http/serve-api";
 import { signatureVerifier } from "@/lib/domain/secp256k1-node";
 import { logger } from "@/lib/server/log";
 import { startRouterWorker } from "@/lib/server/router-ops/worker";
@@ -41,7 +42,12 @@ function refuseUndecodablePath(req: IncomingMessage, res: ServerResponse): boole
   }
 }
 
+const apiOrigin = new URL(env.PUBLIC_URL).origin;
+
 const server = createServer((req, res) => {
+  const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
+  // The API is served here, ahead of Next (serve-api.ts); pages and next-auth go to Next.
+  if (serveApi(req, res, pathname, apiOrigin)) return;
   if (refuseUndecodablePath(req, res)) return;
   handle(req, res).catch((error: unknown) => {
     logger.error({ err: error, path: req.url }, "next request handler failed");

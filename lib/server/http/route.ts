@@ -2,14 +2,13 @@
 // request id, authentication, the role check, zod parsing of params/query/body with a size limit,
 // error mapping to problem documents and the access log, so a handler only calls a domain verb.
 import { randomUUID } from "node:crypto";
-import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { AppError, internalProblem, isAppError, PROBLEM_CONTENT_TYPE, toProblemDocument, type FieldError } from "@/lib/domain/app-error";
 import type { Role } from "@/lib/domain/roles";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { bearerToken } from "@/lib/server/auth/api-token";
-import { sessionUserId } from "@/lib/server/auth/next-auth";
+import { sessionUserIdFromCookies } from "@/lib/server/auth/session-cookie";
 import { principalFromBearer, principalFromUserId, type Principal } from "@/lib/server/auth/principal";
 import { logger, type Logger } from "@/lib/server/log";
 import { readJsonBody } from "./read-body";
@@ -17,6 +16,9 @@ import { fieldErrors } from "./zod-errors";
 
 type AuthMode = "required" | "optional" | "public";
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/** What a handler gets: a WHATWG Request, from Next or from server.ts's own API dispatch (serve-api.ts). */
+export type ApiRequest = Request;
 
 export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode> = {
   /** "required" (the default): 401 without valid credentials. "public": credentials are not even looked at. */
@@ -32,7 +34,7 @@ export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
 };
 
 export type RouteInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode> = {
-  req: NextRequest;
+  req: ApiRequest;
   params: z.output<P>;
   query: z.output<Q>;
   body: z.output<B>;
@@ -49,7 +51,7 @@ function requestIdOf(req: Request): string {
   return given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 
-async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal | null> {
+async function authenticate(req: ApiRequest, mode: AuthMode): Promise<Principal | null> {
   if (mode === "public") return null;
   const header = req.headers.get("authorization");
   if (header !== null) {
@@ -58,7 +60,7 @@ async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal
     if (!principal) throw new AppError("UNAUTHENTICATED", "The bearer token is missing, malformed, revoked or unknown.");
     return principal;
   }
-  const userId = await sessionUserId();
+  const userId = await sessionUserIdFromCookies(req.headers.get("cookie"));
   const principal = userId ? await principalFromUserId(userId) : null;
   if (principal && UNSAFE_METHODS.has(req.method)) assertSameOrigin(req);
   if (!principal && mode === "required") {
@@ -68,7 +70,7 @@ async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal
 }
 
 /** Cookie-authenticated writes must come from our own pages (a second line behind SameSite=Lax). */
-function assertSameOrigin(req: NextRequest): void {
+function assertSameOrigin(req: ApiRequest): void {
   const origin = req.headers.get("origin");
   if (origin === null) return;
   const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
@@ -124,10 +126,11 @@ export function route<
   B extends z.ZodType = z.ZodUnknown,
   A extends AuthMode = "required",
 >(spec: RouteSpec<P, Q, B, A>, handler: (input: RouteInput<P, Q, B, A>) => Promise<unknown>) {
-  return async (req: NextRequest, context: RouteContext): Promise<Response> => {
+  return async (req: ApiRequest, context: RouteContext): Promise<Response> => {
     const startedAt = performance.now();
     const requestId = requestIdOf(req);
-    const path = req.nextUrl.pathname;
+    const url = new URL(req.url);
+    const path = url.pathname;
     const log = logger.child({ requestId, method: req.method, path });
     let principal: Principal | null = null;
     let response: Response;
@@ -137,7 +140,7 @@ export function route<
         throw new AppError("FORBIDDEN", `This operation needs one of the roles: ${spec.roles.join(", ")}.`);
       }
       const params = spec.params ? parsePart(spec.params, await context.params, "params") : await context.params;
-      const query = spec.query ? parsePart(spec.query, Object.fromEntries(req.nextUrl.searchParams), "query") : {};
+      const query = spec.query ? parsePart(spec.query, Object.fromEntries(url.searchParams), "query") : {};
       const body = spec.body
         ? parsePart(spec.body, await readJsonBody(req, spec.bodyLimitBytes ?? env.BODY_LIMIT_BYTES), "body")
         : undefined;
