@@ -14,6 +14,7 @@
 import {
   CompiledQuery,
   Kysely,
+  type Transaction,
   PostgresDialect,
   SqliteAdapter,
   SqliteIntrospector,
@@ -53,6 +54,15 @@ function sqliteParameter(value: unknown): unknown {
   return value;
 }
 
+/** Prisma reads SQLite integers as bigint on this connection; the typed path reads them as numbers (Kysely's types say so). */
+function numbersOf(row: Record<string, unknown>): Record<string, unknown> {
+  for (const key in row) {
+    const value = row[key];
+    if (typeof value === "bigint" && value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER)) row[key] = Number(value);
+  }
+  return row;
+}
+
 class SharedSqliteDatabaseConnection implements DatabaseConnection {
   constructor(
     private readonly shared: SharedSqliteConnection,
@@ -62,7 +72,7 @@ class SharedSqliteDatabaseConnection implements DatabaseConnection {
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.shared.connection.prepare(compiled.sql);
     const parameters = compiled.parameters.map(sqliteParameter);
-    if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+    if (statement.reader) return Promise.resolve({ rows: (statement.all(parameters) as Record<string, unknown>[]).map(numbersOf) as R[] });
     const { changes } = statement.run(parameters);
     return Promise.resolve({ numAffectedRows: BigInt(changes), rows: [] });
   }
@@ -139,3 +149,38 @@ const holder = globalThis as typeof globalThis & { __tanSql?: Sql };
 
 /** The process's Kysely instance. */
 export const sqlDb: Sql = (holder.__tanSql ??= createSql());
+
+/** A query target: the instance, or a transaction of it. */
+export type SqlQ = Kysely<DB>;
+export type SqlTx = Transaction<DB>;
+
+const afterCommit = new WeakMap<SqlTx, (() => void)[]>();
+
+/** Runs `effect` once the transaction `tx` has committed (never when it rolls back): effects after commit. */
+export function onCommit(tx: SqlTx, effect: () => void): void {
+  const effects = afterCommit.get(tx);
+  if (!effects) throw new Error("onCommit needs a transaction opened by inTransaction");
+  effects.push(effect);
+}
+
+/** `work` in one transaction; what it registered with onCommit runs after the commit, in order. */
+export async function inTransaction<T>(work: (tx: SqlTx) => Promise<T>): Promise<T> {
+  const effects: (() => void)[] = [];
+  const result = await sqlDb.transaction().execute(async (tx) => {
+    afterCommit.set(tx, effects);
+    return work(tx);
+  });
+  for (const effect of effects) effect();
+  return result;
+}
+
+/** An insert that hit a unique index or primary key: usually the same request twice at once. */
+export function isSqlUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
+}
+
+/** A count or an int8 as a number (PostgreSQL hands int8 back as text here). */
+export function dbInt(value: unknown): number {
+  return typeof value === "number" ? value : Number(value);
+}

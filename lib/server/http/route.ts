@@ -10,6 +10,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { bearerToken } from "@/lib/server/auth/api-token";
 import { sessionUserIdFromCookies } from "@/lib/server/auth/session-cookie";
 import { principalFromBearer, principalFromUserId, type Principal } from "@/lib/server/auth/principal";
+import { isSqlUniqueViolation } from "@/lib/server/db/sql";
 import { logger, type Logger } from "@/lib/server/log";
 import { readJsonBody } from "./read-body";
 import { fieldErrors } from "./zod-errors";
@@ -97,6 +98,7 @@ function parsePart<S extends z.ZodType>(schema: S, value: unknown, where: NonNul
 }
 
 function fromDatabaseError(error: unknown): AppError | null {
+  if (isSqlUniqueViolation(error)) return new AppError("CONFLICT", "A record with the same unique value already exists.");
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === "P2002") return new AppError("CONFLICT", "A record with the same unique value already exists.");
     if (error.code === "P2025") return new AppError("NOT_FOUND", "The record does not exist.");

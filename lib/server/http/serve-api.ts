@@ -113,6 +113,26 @@ async function sendResponse(res: ServerResponse, response: Response, withBody: b
 }
 
 /**
+ * Calls the API route that `request` names inside this process, exactly as the network would reach
+ * it (the same route module, wrapper, authentication, schemas and answers), without a socket: how
+ * the router reaches the built-in escrow and the escrow reads a plan back (decisions.md §1). Null
+ * when no route takes the request's path and method.
+ */
+export function callApiInProcess(request: Request): Promise<Response> | null {
+  const { pathname } = new URL(request.url);
+  let segments: string[];
+  try {
+    segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+  const found = match(tree, segments, 0, {});
+  const handler = found?.module[request.method.toUpperCase() as Method];
+  if (!found || typeof handler !== "function") return null;
+  return handler(request, { params: Promise.resolve(found.params) });
+}
+
+/**
  * Answers the request when it is the API's (true); false leaves it to Next. `origin` is how the
  * request's own URL is spelled for the handlers (scheme and host of this server).
  */

@@ -7,15 +7,15 @@ import { randomUUID } from "node:crypto";
 import { verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
 import { signingHmac } from "@/lib/domain/signing-hmac";
 import { env } from "@/lib/env";
-import type { Plan, SigningRequest } from "@/lib/generated/prisma/client";
+import type { SigningRequest } from "@/lib/generated/prisma/client";
 import { signingReplySchema } from "@/lib/schemas/signing";
 import { openSigningSecret } from "@/lib/server/intents/signing-secret";
 import { db } from "@/lib/server/db/client";
-import { executionOf, type StageOutcome } from "./stage-outcome";
+import { executionOf, type PlanRow, type StageOutcome } from "./stage-outcome";
 
 const CALL_TIMEOUT_MS = 10_000;
 
-async function requestFor(plan: Plan): Promise<SigningRequest> {
+async function requestFor(plan: PlanRow): Promise<SigningRequest> {
   const existing = await db.signingRequest.findUnique({ where: { planId: plan.id } });
   if (existing) return existing;
   const { trade, signature } = executionOf(plan);
@@ -45,7 +45,7 @@ export function signatureOutcome(request: SigningRequest, signature: string): St
 
 type Delivery = { signature: string } | { acknowledged: true } | { failed: string } | { refused: string };
 
-async function deliver(request: SigningRequest, plan: Plan): Promise<Delivery> {
+async function deliver(request: SigningRequest, plan: PlanRow): Promise<Delivery> {
   const intent = await db.intent.findUnique({ where: { id: plan.intentId } });
   if (!intent?.signatureEndpoint) return { refused: "the intent has no signature policy endpoint" };
   const body = JSON.stringify({
@@ -83,7 +83,7 @@ async function deliver(request: SigningRequest, plan: Plan): Promise<Delivery> {
   return reply.data.type === "signature" ? { signature: reply.data.signature } : { acknowledged: true };
 }
 
-export async function obtainCounterSignature(plan: Plan): Promise<StageOutcome> {
+export async function obtainCounterSignature(plan: PlanRow): Promise<StageOutcome> {
   const request = await requestFor(plan);
   const late = request.expiresAt.getTime() < Date.now();
   if (request.status === "signed" && request.signature) return signatureOutcome(request, request.signature);
