@@ -129,9 +129,11 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
 
   const launch = async (extra: Record<string, string>) => {
     // Its own process group, so that a SIGKILL reaches whatever the server started.
-    const child = spawn(process.execPath, ["--enable-source-maps", serverBundle], {
+    // NODE_FLAGS: flags for node itself that NODE_OPTIONS refuses (--cpu-prof, say), space-separated.
+    const { NODE_FLAGS: flags = "", ...settings } = extra;
+    const child = spawn(process.execPath, [...flags.split(" ").filter(Boolean), "--enable-source-maps", serverBundle], {
       cwd: root,
-      env: { ...baseEnv, ...extra },
+      env: { ...baseEnv, ...settings },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });

@@ -9,7 +9,8 @@ import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { bearerToken } from "@/lib/server/auth/api-token";
 import { sessionUserIdFromCookies } from "@/lib/server/auth/session-cookie";
-import { principalFromBearer, principalFromUserId, type Principal } from "@/lib/server/auth/principal";
+import type { Principal } from "@/lib/server/auth/principal";
+import { cachedPrincipalFromBearer, cachedPrincipalFromUserId } from "@/lib/server/auth/principal-cache";
 import { isSqlUniqueViolation } from "@/lib/server/db/sql";
 import { logger, type Logger } from "@/lib/server/log";
 import { readJsonBody } from "./read-body";
@@ -57,12 +58,12 @@ async function authenticate(req: ApiRequest, mode: AuthMode): Promise<Principal 
   const header = req.headers.get("authorization");
   if (header !== null) {
     const token = bearerToken(header);
-    const principal = token ? await principalFromBearer(token) : null;
+    const principal = token ? await cachedPrincipalFromBearer(token) : null;
     if (!principal) throw new AppError("UNAUTHENTICATED", "The bearer token is missing, malformed, revoked or unknown.");
     return principal;
   }
   const userId = await sessionUserIdFromCookies(req.headers.get("cookie"));
-  const principal = userId ? await principalFromUserId(userId) : null;
+  const principal = userId ? await cachedPrincipalFromUserId(userId) : null;
   if (principal && UNSAFE_METHODS.has(req.method)) assertSameOrigin(req);
   if (!principal && mode === "required") {
     throw new AppError("UNAUTHENTICATED", "Sign in, or send Authorization: Bearer <token>.");
