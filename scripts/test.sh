@@ -32,6 +32,9 @@ node_modules/.bin/tsx -e 'import { sourceStamp } from "./scripts/source-stamp.ts
 step "API tests against the running server on SQLite (Vitest)"
 npx vitest run --project api --reporter=default --reporter=json --outputFile.json=.tmp/reports/api.json
 
+step "API trading tests with the built-in escrow over HTTP (SQLite)"
+npx vitest run --project api-escrow-http --reporter=default --reporter=json --outputFile.json=.tmp/reports/api-escrow-http.json
+
 step "API tests against the running server on PostgreSQL (Vitest)"
 if postgres_url=$(bash scripts/ensure-postgres.sh); then
   TEST_POSTGRES_URL="$postgres_url" npx vitest run --project api --reporter=default --reporter=json --outputFile.json=.tmp/reports/api-postgres.json
