@@ -11,6 +11,7 @@ const nextConfig = {
     "pg",
     "pino",
     "ws",
+    "secp256k1",
   ],
   async headers() {
     return [

@@ -12,8 +12,10 @@ import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
 import { startEscrowWorker } from "@/lib/server/escrow/worker";
 import { startEventPublisher } from "@/lib/server/events/start-event-publisher";
+import { signatureVerifier } from "@/lib/domain/secp256k1-node";
 import { acceptGraphqlSocket, serveGraphqlOverSocket } from "@/lib/server/graphql/socket-server";
 import { normalizeForwardedHeaders } from "@/lib/server/http/forwarded-headers";
+import { serveApi } from "@/lib/server/http/serve-api";
 import { logger } from "@/lib/server/log";
 import { startRouterWorker } from "@/lib/server/router-ops/worker";
 import { assertDemoPeopleStayLocal, DemoPeopleExposedError } from "@/lib/server/setup/assert-demo-people-stay-local";
@@ -56,6 +58,8 @@ function refuseUndecodablePath(req: IncomingMessage, res: ServerResponse): boole
   }
 }
 
+const apiOrigin = new URL(env.PUBLIC_URL).origin;
+
 const server = createServer(
   {
     headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
@@ -66,6 +70,9 @@ const server = createServer(
   },
   (req, res) => {
     normalizeForwardedHeaders(req);
+    const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
+    // The API is served here, ahead of Next (serve-api.ts); pages and next-auth go to Next.
+    if (serveApi(req, res, pathname, apiOrigin)) return;
     if (refuseUndecodablePath(req, res)) return;
     handle(req, res).catch((error: unknown) => {
       logger.error({ err: error, path: req.url }, "next request handler failed");
@@ -95,8 +102,10 @@ server.listen(env.PORT, env.HOST, () => {
   stopWorkers.push(startEventPublisher());
   if (env.ESCROW_WORKER === "on") stopWorkers.push(startEscrowWorker());
   if (env.ROUTER_WORKER === "on") stopWorkers.push(startRouterWorker());
+  const verifier = signatureVerifier();
+  if (verifier.failure) logger.warn({ reason: verifier.failure }, "libsecp256k1 did not load: signatures are verified with @noble/curves, about 25 times slower");
   logger.info(
-    { url: env.PUBLIC_URL, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
+    { url: env.PUBLIC_URL, verifier: verifier.verifier, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
     `listening on ${env.PUBLIC_URL} (GraphQL over WebSocket at ${GRAPHQL_PATH})`,
   );
 });

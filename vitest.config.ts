@@ -33,6 +33,21 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The trading tests again with the built-in escrow reached over HTTP like any other payment
+        // organization (ESCROW_TRANSPORT=http), so the wire contract stays proven (decisions.md §1).
+        extends: true,
+        test: {
+          name: "api-escrow-http",
+          include: ["tests/api/trading*.test.ts", "tests/api/graphql-trading.test.ts"],
+          environment: "node",
+          env: { ESCROW_TRANSPORT: "http" },
+          globalSetup: ["tests/api/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

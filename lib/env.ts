@@ -37,6 +37,12 @@ const schema = z.object({
   ESCROW_ORG_NAME: z.string().min(1).max(200).default("Built-in Escrow"),
   /** Adapter URL of the built-in escrow organization; the default is this node's /api/adapter. */
   ESCROW_ADAPTER_URL: urlSetting.optional(),
+  /**
+   * How the router and the built-in escrow reach each other when their URLs are this node's own:
+   * "in-process" calls the same API routes without a socket (decisions.md §1), "http" goes through
+   * the network like any other organization.
+   */
+  ESCROW_TRANSPORT: z.enum(["in-process", "http"]).default("in-process"),
   /** How the built-in adapter completes operations: "sync", "async", or e.g. "async,hold=sync". */
   ESCROW_COMPLETION: z.string().default("sync"),
   /** How long asynchronous operations wait before the worker takes them (a bank's processing lag). */

@@ -6,7 +6,7 @@
 // percentiles and the server's peak memory. Figures are printed, never asserted.
 //   BENCH_SECONDS (default 20), BENCH_CONCURRENCY (default 16), BENCH_INVESTORS (default 32),
 //   BENCH_LOG_LEVEL (the server's, default error; info logs every request with its duration),
-//   BENCH_SERVER_NODE_OPTIONS (the server's NODE_OPTIONS, e.g. a --require of a profiler preload)
+//   BENCH_SERVER_NODE_FLAGS (flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof")
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -64,7 +64,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 const server = await startTestServer({
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error",
-  ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+  ...(process.env.BENCH_SERVER_NODE_FLAGS ? { NODE_FLAGS: process.env.BENCH_SERVER_NODE_FLAGS } : {}),
 });
 const signer = new SignerStandIn();
 await signer.start();

@@ -17,7 +17,8 @@ export function derivePostgresSchema(sqliteSchema: string): string {
     // prisma.config.ts fills both: each client is generated on every deployment, whichever is in use.
     [/^(\s*url\s*=\s*)env\("SQLITE_DATABASE_URL"\)/m, '$1env("POSTGRES_DATABASE_URL")'],
   ];
-  let schema = sqliteSchema;
+  // Kysely's row types are generated once, from the SQLite schema (lib/server/db/sql.ts reads both databases with them).
+  let schema = sqliteSchema.replace(/\n\/\/ Row types for the typed-SQL hot path[^\n]*\ngenerator kysely \{[^}]*\}\n/, "");
   for (const [pattern, replacement] of replacements) {
     if (!pattern.test(schema)) throw new Error(`postgres-schema: ${pattern} not found in ${SQLITE_SCHEMA}`);
     schema = schema.replace(pattern, replacement);

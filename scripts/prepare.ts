@@ -8,6 +8,7 @@ import path from "node:path";
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
 import { assertDemoPeopleStayLocal, DemoPeopleExposedError } from "@/lib/server/setup/assert-demo-people-stay-local";
+import { buildServer, SERVER_BUNDLE } from "./build-server";
 import { seed } from "./seed";
 import { sourceStamp } from "./source-stamp";
 
@@ -21,16 +22,21 @@ function run(command: string, args: string[]): void {
   }
 }
 
-function buildIfStale(): void {
+async function buildIfStale(): Promise<void> {
   const stampFile = path.join(root, ".next", "source-stamp");
   const stamp = sourceStamp(root);
-  const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+  const built =
+    existsSync(path.join(root, ".next", "BUILD_ID")) &&
+    existsSync(path.join(root, SERVER_BUNDLE)) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, "utf8") === stamp;
   if (built) {
     console.log("prepare: the production build is up to date");
     return;
   }
-  console.log("prepare: building the app (next build)…");
+  console.log("prepare: building the app (next build, then the server bundle)…");
   run(path.join(root, "node_modules", ".bin", "next"), ["build"]);
+  await buildServer(root);
   writeFileSync(stampFile, stamp);
 }
 
@@ -46,4 +52,4 @@ try {
   process.exit(1);
 }
 await db.$disconnect();
-if (!process.argv.includes("--no-build")) buildIfStale();
+if (!process.argv.includes("--no-build")) await buildIfStale();

@@ -1,9 +1,9 @@
-// A fingerprint of everything `next build` reads, so `npm start` rebuilds only when it changed.
+// A fingerprint of everything `next build` and the server bundle read, so `npm start` rebuilds only when it changed.
 import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const INPUTS = ["app", "components", "lib", "public", "prisma/schema.prisma", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const INPUTS = ["server.ts", "app", "components", "lib", "public", "prisma/schema.prisma", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 const SKIP_DIRS = new Set(["generated", "node_modules", ".next"]);
 
 function* files(entry: string): Generator<string> {

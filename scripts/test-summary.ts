@@ -9,10 +9,10 @@ function add(label: string, counts: Counts): void {
   total.passed += counts.passed;
   total.failed += counts.failed;
   total.skipped += counts.skipped;
-  lines.push(`  ${label.padEnd(12)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  lines.push(`  ${label.padEnd(16)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 }
 
-for (const name of ["unit", "api", "api-postgres"]) {
+for (const name of ["unit", "api", "api-escrow-http", "api-postgres"]) {
   const file = `.tmp/reports/${name}.json`;
   if (!existsSync(file)) continue;
   const r = JSON.parse(readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };

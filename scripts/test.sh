@@ -26,11 +26,14 @@ step "unit tests (Vitest)"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/reports/unit.json
 
 step "production build"
-npx next build
+npm run build
 node_modules/.bin/tsx -e 'import { sourceStamp } from "./scripts/source-stamp.ts"; import { writeFileSync } from "node:fs"; writeFileSync(".next/source-stamp", sourceStamp(process.cwd()));'
 
 step "API tests against the running server on SQLite (Vitest)"
 npx vitest run --project api --reporter=default --reporter=json --outputFile.json=.tmp/reports/api.json
+
+step "API trading tests with the built-in escrow over HTTP (SQLite)"
+npx vitest run --project api-escrow-http --reporter=default --reporter=json --outputFile.json=.tmp/reports/api-escrow-http.json
 
 step "API tests against the running server on PostgreSQL (Vitest)"
 if postgres_url=$(bash scripts/ensure-postgres.sh); then

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 import { bytesToHex, hexToBytes } from "@/lib/domain/hex";
 import { SECP256K1_ORDER, signHash, verifyHashSignature } from "@/lib/domain/secp256k1";
-import { verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
+import { signatureVerifier, verifyHashSignatureNative, verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
 
 const BUYER_KEY = "0000000000000000000000000000000000000000000011110000000000001111";
 const BUYER = "02c32ed4dfd9859a140609255687d355c2bce3dc5d3c407982e95a8334c9f00995";
@@ -22,6 +22,10 @@ function toHighS(signature: string): string {
 
 describe("verifyHashSignatureNode", () => {
   const signature = signHash(HASH, BUYER_KEY);
+
+  it("uses libsecp256k1's native binding on this machine", () => {
+    expect(signatureVerifier()).toEqual({ verifier: "libsecp256k1", failure: null });
+  });
 
   it("accepts what the browser verifier accepts", () => {
     expect(verifyHashSignatureNode(HASH, signature, BUYER)).toBe(true);
@@ -39,12 +43,13 @@ describe("verifyHashSignatureNode", () => {
     ];
     for (const [hash, sig, finId] of cases) {
       expect(verifyHashSignatureNode(hash, sig, finId)).toBe(false);
+      expect(verifyHashSignatureNative(hash, sig, finId)).toBe(false);
       expect(verifyHashSignature(hash, sig, finId)).toBe(false);
     }
   });
 });
 
-// Pins the reason secp256k1-node.ts delegates to noble: if a Node upgrade changes this, revisit it.
+// Pins why secp256k1-node.ts cannot use node:crypto: if a Node upgrade changes this, revisit it.
 describe("node:crypto and prehashed digests (finding)", () => {
   const key = createPublicKey({ key: Buffer.from(SPKI_PREFIX + BUYER, "hex"), format: "der", type: "spki" });
   const signature = Buffer.from(signHash(HASH, BUYER_KEY), "hex");

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 import { parseNonce } from "@/lib/domain/nonce";
 import { getFinId, signHash, verifyHashSignature } from "@/lib/domain/secp256k1";
-import { verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
+import { verifyHashSignatureNative, verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
 import {
   buildDepositTemplate,
   buildPayoutTemplate,
@@ -114,7 +114,8 @@ function flipBit(hex: string, index: number): string {
   return hex.slice(0, index) + nibble.toString(16) + hex.slice(index + 1);
 }
 
-const verifiers = { noble: verifyHashSignature, node: verifyHashSignatureNode };
+// Every vector runs against both server verifiers (the native binding and noble) and the entry point.
+const verifiers = { noble: verifyHashSignature, libsecp256k1: verifyHashSignatureNative, "server entry point": verifyHashSignatureNode };
 
 describe("vectors.json", () => {
   it("derives every finId from its private key", () => {

@@ -12,7 +12,9 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startTestServer();
+  // A project's own settings (vitest.config.ts `env`, e.g. ESCROW_TRANSPORT) reach its server too.
+  const settings = Object.fromEntries(Object.entries(project.config.env ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"));
+  const server = await startTestServer(settings);
   project.provide("baseUrl", server.baseUrl);
   project.provide("adminToken", server.adminToken);
   project.provide("databaseUrl", server.databaseUrl);

@@ -10,6 +10,8 @@ import { TEST_DEMO_PASSWORD } from "../demo-password";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
+/** What `npm start` runs (scripts/build-server.ts). */
+const serverBundle = path.join(root, ".next", "server", "custom-server.mjs");
 const STARTUP_TIMEOUT_MS = 90_000;
 
 export type TestDatabase = { url: string; drop: () => Promise<void> };
@@ -96,7 +98,7 @@ export type TestServer = {
 };
 
 export async function startTestServer(settings: Record<string, string> = {}): Promise<TestServer> {
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID")) || !existsSync(serverBundle)) {
     throw new Error("No production build: run `npm run build` first (npm test does it).");
   }
   const dataDir = path.join(root, ".tmp", `api-${Date.now()}-${process.pid}-${randomBytes(3).toString("hex")}`);
@@ -135,9 +137,15 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
   let server: ChildProcess | null = null;
 
   const launch = async (extra: Record<string, string>) => {
-    // Its own process group: tsx runs the server in a child process, and a SIGKILL of tsx alone
-    // would leave that child serving.
-    const child = spawn(tsx, ["server.ts"], { cwd: root, env: { ...baseEnv, ...extra }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    // Its own process group, so that a SIGKILL reaches whatever the server started.
+    // NODE_FLAGS: flags for node itself that NODE_OPTIONS refuses (--cpu-prof, say), space-separated.
+    const { NODE_FLAGS: flags = "", ...settings } = extra;
+    const child = spawn(process.execPath, [...flags.split(" ").filter(Boolean), "--enable-source-maps", serverBundle], {
+      cwd: root,
+      env: { ...baseEnv, ...settings },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     child.stdout?.pipe(log, { end: false });
     child.stderr?.pipe(log, { end: false });
     server = child;

@@ -1,6 +1,7 @@
 // Audit rows are written inside the transaction of the change they describe, never after it.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/server/db/client";
+import { dbDate, type SqlTx } from "@/lib/server/db/sql";
 
 export type AuditEntry = {
   actorUserId: string | null;
@@ -11,16 +12,23 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
+function auditRow(entry: AuditEntry) {
+  return {
+    id: randomUUID(),
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: entry.subjectId,
+    requestId: entry.requestId ?? null,
+    details: JSON.stringify(entry.details ?? {}),
+  };
+}
+
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.auditLog.create({
-    data: {
-      id: randomUUID(),
-      actorUserId: entry.actorUserId,
-      action: entry.action,
-      subjectType: entry.subjectType,
-      subjectId: entry.subjectId,
-      requestId: entry.requestId ?? null,
-      details: JSON.stringify(entry.details ?? {}),
-    },
-  });
+  await tx.auditLog.create({ data: auditRow(entry) });
+}
+
+/** recordAudit on the typed-SQL path. */
+export async function recordAuditSql(tx: SqlTx, entry: AuditEntry): Promise<void> {
+  await tx.insertInto("AuditLog").values({ ...auditRow(entry), at: dbDate(new Date()) }).execute();
 }

@@ -8,12 +8,13 @@ import { bearerBackoffRemainingMs, clientKey, rememberedFailures } from "@/lib/d
 import { failureBudget, failureStore, RateLimitedError } from "@/lib/server/http/rate-limit";
 import { logger } from "@/lib/server/log";
 import { bearerToken } from "./api-token";
-import { principalFromBearer, type Principal } from "./principal";
+import type { Principal } from "./principal";
+import { cachedPrincipalFromBearer } from "./principal-cache";
 
 /** The principal of an Authorization header's bearer token; UNAUTHENTICATED, or RATE_LIMITED for a client past its budget. */
 export async function principalFromBearerHeader(header: string, client: string, nowMs = Date.now()): Promise<Principal> {
   const token = bearerToken(header);
-  const principal = token ? await principalFromBearer(token) : null;
+  const principal = token ? await cachedPrincipalFromBearer(token) : null;
   if (principal) return principal;
   const key = `bearer:client:${clientKey(client)}`;
   const budget = failureBudget();

@@ -1,6 +1,7 @@
 // The PostgreSQL driver adapter for the Prisma client and CLI. PostgreSQL isolates transactions
 // itself, so unlike SQLite no process-wide lock is needed.
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 
 type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
@@ -33,13 +34,13 @@ function forMigrations(adapter: Adapter): Adapter {
   return adapter;
 }
 
-export function createPostgresAdapterFactory(url: string, options: { forMigrations?: boolean } = {}): PrismaPg {
-  const factory = new PrismaPg({
-    connectionString: url,
-    max: POOL_MAX,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
-  });
+/** The pool of the process: Prisma and the typed-SQL path (sql.ts) share it. */
+export function createPostgresPool(url: string): pg.Pool {
+  return new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS });
+}
+
+export function createPostgresAdapterFactory(url: string, options: { forMigrations?: boolean; pool?: pg.Pool } = {}): PrismaPg {
+  const factory = new PrismaPg(options.pool ?? createPostgresPool(url));
   if (!options.forMigrations) return factory;
   const connect = factory.connect.bind(factory);
   const connectToShadowDb = factory.connectToShadowDb.bind(factory);

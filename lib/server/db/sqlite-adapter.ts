@@ -51,8 +51,10 @@ function guardTransaction(tx: Transaction, release: () => void): Transaction {
   });
 }
 
-function guardAdapter(inner: Adapter): Adapter {
-  const lock = new AsyncLock();
+/** What the typed-SQL path (sql.ts) shares with Prisma: the one connection and the lock that isolates transactions on it. */
+export type SharedSqliteConnection = { connection: BetterSqlite3.Database; lock: AsyncLock };
+
+function guardAdapter(inner: Adapter, lock: AsyncLock): Adapter {
   const guarded: Adapter = {
     provider: inner.provider,
     adapterName: inner.adapterName,
@@ -90,21 +92,27 @@ function connectionOf(adapter: Adapter): BetterSqlite3.Database {
   return client;
 }
 
-/** A Prisma driver adapter factory for the SQLite file at `url` (`file:/abs/path.db`). */
-export function createSqliteAdapterFactory(url: string): Factory {
+/**
+ * A Prisma driver adapter factory for the SQLite file at `url` (`file:/abs/path.db`). `onConnect`
+ * learns the connection and its lock once the pragmas are applied (the typed-SQL path shares both).
+ */
+export function createSqliteAdapterFactory(url: string, onConnect?: (shared: SharedSqliteConnection) => void): Factory {
   secureSqliteFiles(url.replace(/^file:/, ""));
   const base = new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS });
-  const connect = async (open: () => Promise<Adapter>) => {
+  const connect = async (open: () => Promise<Adapter>, publish: boolean) => {
     const inner = await open();
-    cacheStatements(connectionOf(inner));
-    const adapter = guardAdapter(inner);
+    const connection = connectionOf(inner);
+    cacheStatements(connection);
+    const lock = new AsyncLock();
+    const adapter = guardAdapter(inner, lock);
     await adapter.executeScript(CONNECTION_PRAGMAS);
+    if (publish) onConnect?.({ connection, lock });
     return adapter;
   };
   return Object.assign(Object.create(Object.getPrototypeOf(base) as object) as Factory, base, {
     provider: base.provider,
     adapterName: base.adapterName,
-    connect: () => connect(() => base.connect()),
-    connectToShadowDb: () => connect(() => base.connectToShadowDb()),
+    connect: () => connect(() => base.connect(), true),
+    connectToShadowDb: () => connect(() => base.connectToShadowDb(), false),
   });
 }

@@ -1,9 +1,10 @@
-// How the built-in escrow organization calls the router, like any payment organization would: over
-// HTTP at ESCROW_ROUTER_URL, with the bearer token it was given (its own organization user), a
+// How the built-in escrow organization calls the router, like any payment organization would: at
+// ESCROW_ROUTER_URL (over HTTP, or in-process when that is this node's own router: fetch-organization.ts), with the bearer token it was given (its own organization user), a
 // timeout on every call.
 import { env } from "@/lib/env";
 import { openSecret } from "@/lib/server/crypto/secret-box";
 import { db } from "@/lib/server/db/client";
+import { fetchOrganization } from "@/lib/server/http/fetch-organization";
 
 export const ESCROW_ROUTER_TOKEN_PURPOSE = "escrow-router-token";
 const ROUTER_TIMEOUT_MS = 10_000;
@@ -19,7 +20,7 @@ export type RouterAnswer = { status: number; body: unknown; text: string };
 
 /** Calls the router; network failures and timeouts throw, any HTTP answer is returned. */
 export async function callRouter(method: "GET" | "POST", path: string, body?: unknown): Promise<RouterAnswer> {
-  const response = await fetch(`${env.ESCROW_ROUTER_URL}${path}`, {
+  const response = await fetchOrganization(`${env.ESCROW_ROUTER_URL}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${await routerToken()}`,

@@ -3,7 +3,8 @@
 // them again (at most every REFRESH_MS), so a profile created meanwhile is seen, and a user disabled
 // meanwhile has the subscription ended.
 import { AppError } from "@/lib/domain/app-error";
-import { principalFromUserId, type Principal } from "@/lib/server/auth/principal";
+import type { Principal } from "@/lib/server/auth/principal";
+import { cachedPrincipalFromUserId } from "@/lib/server/auth/principal-cache";
 import { eventVisibleTo, type EventViewer } from "./event-audience";
 import { loadOwnFinIds } from "./own-fin-ids";
 import type { PublishedEvent } from "./published-event";
@@ -23,7 +24,7 @@ export async function createEventGate(principal: Principal): Promise<EventGate> 
     if (eventVisibleTo(viewer, event)) return true;
     if (Date.now() - readAtMs < REFRESH_MS) return false;
     readAtMs = Date.now();
-    const current = await principalFromUserId(principal.userId);
+    const current = await cachedPrincipalFromUserId(principal.userId);
     if (!current) throw new AppError("UNAUTHENTICATED", "Your account is disabled or gone; the subscription has ended.");
     viewer = await viewerOf(current);
     return eventVisibleTo(viewer, event);

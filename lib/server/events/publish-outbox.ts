@@ -4,8 +4,8 @@
 // written, (createdAt, id), each with the organizations taking part in its plan; then they are marked
 // with a conditional write (`publishedAt IS NULL`). Publishing comes first: a crash between the two
 // publishes a row again, which the hub recognises by its id (at least once, never lost).
-import type { EventOutbox } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/server/db/client";
+import type { Selectable } from "kysely";
+import { dbDate, parseDbDate, sqlDb, type DB } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import type { EventTransport } from "./event-transport";
 import { isEventKind, type EventKind, type PublishedEvent } from "./published-event";
@@ -13,6 +13,7 @@ import { isEventKind, type EventKind, type PublishedEvent } from "./published-ev
 export const OUTBOX_BATCH_SIZE = 100;
 
 type PlanDocument = { participants?: { organizationId?: unknown }[] };
+type EventOutbox = Selectable<DB["EventOutbox"]>;
 
 /** The plan an event is about: a plan event's `id`, a receipt's `settlementRef` (the plan id). */
 export function planIdOfEvent(kind: EventKind, payload: unknown): string | null {
@@ -53,7 +54,7 @@ function readRow(row: EventOutbox): ReadRow | null {
 async function toEvents(rows: readonly EventOutbox[]): Promise<{ events: PublishedEvent[]; unreadable: string[] }> {
   const read = rows.map((row) => ({ id: row.id, read: readRow(row) }));
   const planIds = [...new Set(read.flatMap(({ read: r }) => (r?.planId ? [r.planId] : [])))];
-  const plans = planIds.length ? await db.plan.findMany({ where: { id: { in: planIds } }, select: { id: true, content: true } }) : [];
+  const plans = planIds.length ? await sqlDb.selectFrom("Plan").select(["id", "content"]).where("id", "in", planIds).execute() : [];
   const participants = new Map(plans.map((p) => [p.id, organizationsOf(p.content)]));
   const events: PublishedEvent[] = [];
   const unreadable: string[] = [];
@@ -63,14 +64,14 @@ async function toEvents(rows: readonly EventOutbox[]): Promise<{ events: Publish
       continue;
     }
     const organizations = (r.planId === null ? undefined : participants.get(r.planId)) ?? [];
-    events.push({ id, kind: r.kind, payload: r.payload, audience: r.audience, organizations, createdAtMs: r.row.createdAt.getTime() });
+    events.push({ id, kind: r.kind, payload: r.payload, audience: r.audience, organizations, createdAtMs: parseDbDate(r.row.createdAt).getTime() });
   }
   return { events, unreadable };
 }
 
 /** One pass: publishes up to a batch of unpublished rows; answers how many it handled. */
 export async function publishOutbox(transport: EventTransport, limit = OUTBOX_BATCH_SIZE): Promise<number> {
-  const rows = await db.eventOutbox.findMany({ where: { publishedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: limit });
+  const rows = await sqlDb.selectFrom("EventOutbox").selectAll().where("publishedAt", "is", null).orderBy("createdAt", "asc").orderBy("id", "asc").limit(limit).execute();
   if (rows.length === 0) return 0;
   const { events, unreadable } = await toEvents(rows);
   const handled = [...unreadable];
@@ -81,13 +82,15 @@ export async function publishOutbox(transport: EventTransport, limit = OUTBOX_BA
     }
   } finally {
     // Conditional: a row another publisher marked first keeps its time.
-    await db.eventOutbox.updateMany({ where: { id: { in: handled }, publishedAt: null }, data: { publishedAt: new Date() } });
+    if (handled.length > 0) {
+      await sqlDb.updateTable("EventOutbox").set({ publishedAt: dbDate(new Date()) }).where("id", "in", handled).where("publishedAt", "is", null).execute();
+    }
   }
   return handled.length;
 }
 
 /** Deletes rows published before `before`: they served their subscribers and nothing reads them again. */
 export async function pruneOutbox(before: Date): Promise<number> {
-  const { count } = await db.eventOutbox.deleteMany({ where: { publishedAt: { lt: before } } });
-  return count;
+  const { numDeletedRows } = await sqlDb.deleteFrom("EventOutbox").where("publishedAt", "<", dbDate(before)).executeTakeFirst();
+  return Number(numDeletedRows);
 }

@@ -18,12 +18,26 @@ const PRUNE_EVERY_MS = 60_000;
 /** Published rows are kept this long (for inspection), then deleted. */
 export const PUBLISHED_RETENTION_MS = 24 * 60 * 60 * 1000;
 
+const holder = globalThis as typeof globalThis & { __tanWakePublisher?: () => void };
+
+/**
+ * Asks the publisher of this process for a pass now rather than at its next poll: called after a
+ * transaction that wrote outbox rows has committed, so an event reaches subscribers within
+ * milliseconds. Several calls before the pass starts make one pass. The poll stays, for rows other
+ * processes write.
+ */
+export function wakeEventPublisher(): void {
+  holder.__tanWakePublisher?.();
+}
+
 /** Starts the loop; the returned function stops it and resolves when the pass in progress ends. */
 export function startEventPublisher(transport: EventTransport = eventTransport()): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let lastPruneMs = 0;
+  let passing = false;
+  let wokenDuringPass = false;
 
   const pass = async (): Promise<number> => {
     const handled = await publishOutbox(transport);
@@ -37,10 +51,17 @@ export function startEventPublisher(transport: EventTransport = eventTransport()
 
   const schedule = (delayMs: number) => {
     if (stopped) return;
+    clearTimeout(timer);
     timer = setTimeout(() => {
+      passing = true;
+      wokenDuringPass = false;
       running = pass().then(
-        (handled) => schedule(handled >= OUTBOX_BATCH_SIZE ? 0 : POLL_INTERVAL_MS),
+        (handled) => {
+          passing = false;
+          schedule(handled >= OUTBOX_BATCH_SIZE || wokenDuringPass ? 0 : POLL_INTERVAL_MS);
+        },
         (error: unknown) => {
+          passing = false;
           logger.error({ err: error }, "event publisher: pass failed; it runs again shortly");
           schedule(RETRY_AFTER_MS);
         },
@@ -49,10 +70,16 @@ export function startEventPublisher(transport: EventTransport = eventTransport()
     timer.unref();
   };
 
+  holder.__tanWakePublisher = () => {
+    if (passing) wokenDuringPass = true; // the pass may have read before the waking commit: another one follows
+    else schedule(0);
+  };
+
   logger.info({ intervalMs: POLL_INTERVAL_MS }, "event publisher started");
   schedule(0);
   return async () => {
     stopped = true;
+    holder.__tanWakePublisher = undefined;
     clearTimeout(timer);
     await running;
   };

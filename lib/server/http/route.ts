@@ -2,15 +2,16 @@
 // request id, authentication, the role check, zod parsing of params/query/body with a size limit,
 // error mapping to problem documents and the access log, so a handler only calls a domain verb.
 import { randomUUID } from "node:crypto";
-import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { AppError, internalProblem, isAppError, PROBLEM_CONTENT_TYPE, toProblemDocument, type FieldError } from "@/lib/domain/app-error";
 import type { Role } from "@/lib/domain/roles";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { principalFromBearerHeader } from "@/lib/server/auth/bearer-guard";
-import { sessionUserId } from "@/lib/server/auth/next-auth";
-import { principalFromUserId, type Principal } from "@/lib/server/auth/principal";
+import type { Principal } from "@/lib/server/auth/principal";
+import { cachedPrincipalFromUserId } from "@/lib/server/auth/principal-cache";
+import { sessionUserIdFromCookies } from "@/lib/server/auth/session-cookie";
+import { isSqlUniqueViolation } from "@/lib/server/db/sql";
 import { logger, type Logger } from "@/lib/server/log";
 import { clientAddressOf } from "./forwarded-headers";
 import { RateLimitedError } from "./rate-limit";
@@ -20,6 +21,9 @@ import { fieldErrors } from "./zod-errors";
 
 type AuthMode = "required" | "optional" | "public";
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/** What a handler gets: a WHATWG Request, from Next or from server.ts's own API dispatch (serve-api.ts). */
+export type ApiRequest = Request;
 
 export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode> = {
   /** "required" (the default): 401 without valid credentials. "public": credentials are not even looked at. */
@@ -35,7 +39,7 @@ export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
 };
 
 export type RouteInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode> = {
-  req: NextRequest;
+  req: ApiRequest;
   params: z.output<P>;
   query: z.output<Q>;
   body: z.output<B>;
@@ -52,12 +56,12 @@ function requestIdOf(req: Request): string {
   return given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 
-async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal | null> {
+async function authenticate(req: ApiRequest, mode: AuthMode): Promise<Principal | null> {
   if (mode === "public") return null;
   const header = req.headers.get("authorization");
   if (header !== null) return principalFromBearerHeader(header, clientAddressOf(req.headers));
-  const userId = await sessionUserId();
-  const principal = userId ? await principalFromUserId(userId) : null;
+  const userId = await sessionUserIdFromCookies(req.headers.get("cookie"));
+  const principal = userId ? await cachedPrincipalFromUserId(userId) : null;
   if (principal && UNSAFE_METHODS.has(req.method)) assertSameOrigin(req);
   if (!principal && mode === "required") {
     throw new AppError("UNAUTHENTICATED", "Sign in, or send Authorization: Bearer <token>.");
@@ -66,7 +70,7 @@ async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal
 }
 
 /** Cookie-authenticated writes must come from our own pages (a second line behind SameSite=Lax). */
-function assertSameOrigin(req: NextRequest): void {
+function assertSameOrigin(req: ApiRequest): void {
   const problem = crossOriginProblem(req.headers);
   if (problem) throw new AppError("FORBIDDEN", problem);
 }
@@ -83,6 +87,7 @@ function parsePart<S extends z.ZodType>(schema: S, value: unknown, where: NonNul
 }
 
 function fromDatabaseError(error: unknown): AppError | null {
+  if (isSqlUniqueViolation(error)) return new AppError("CONFLICT", "A record with the same unique value already exists.");
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === "P2002") return new AppError("CONFLICT", "A record with the same unique value already exists.");
     if (error.code === "P2025") return new AppError("NOT_FOUND", "The record does not exist.");
@@ -111,10 +116,11 @@ export function route<
   B extends z.ZodType = z.ZodUnknown,
   A extends AuthMode = "required",
 >(spec: RouteSpec<P, Q, B, A>, handler: (input: RouteInput<P, Q, B, A>) => Promise<unknown>) {
-  return async (req: NextRequest, context: RouteContext): Promise<Response> => {
+  return async (req: ApiRequest, context: RouteContext): Promise<Response> => {
     const startedAt = performance.now();
     const requestId = requestIdOf(req);
-    const path = req.nextUrl.pathname;
+    const url = new URL(req.url);
+    const path = url.pathname;
     const log = logger.child({ requestId, method: req.method, path });
     let principal: Principal | null = null;
     let response: Response;
@@ -124,7 +130,7 @@ export function route<
         throw new AppError("FORBIDDEN", `This operation needs one of the roles: ${spec.roles.join(", ")}.`);
       }
       const params = spec.params ? parsePart(spec.params, await context.params, "params") : await context.params;
-      const query = spec.query ? parsePart(spec.query, Object.fromEntries(req.nextUrl.searchParams), "query") : {};
+      const query = spec.query ? parsePart(spec.query, Object.fromEntries(url.searchParams), "query") : {};
       const body = spec.body
         ? parsePart(spec.body, await readJsonBody(req, spec.bodyLimitBytes ?? env.BODY_LIMIT_BYTES), "body")
         : undefined;

@@ -9,7 +9,7 @@ import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { parseHoldingKey, type HoldingKey } from "@/lib/domain/ledger-import";
 import { db, type Tx } from "@/lib/server/db/client";
 
-type Delta = { balance?: bigint; held?: bigint };
+export type Delta = { balance?: bigint; held?: bigint };
 
 /** A change that would leave a holding below zero; nothing of its transaction is written. */
 export class HoldingShortfall extends AppError {
@@ -18,8 +18,8 @@ export class HoldingShortfall extends AppError {
   }
 }
 
-/** Why applying `delta` to a holding of `current` amounts would take it below zero, or null. */
-function shortfallMessage(key: HoldingKey, current: { balance: bigint; held: bigint }, delta: Delta): string | null {
+/** Why applying `delta` to a holding of `current` amounts would take it below zero, or null (the typed-SQL path of trades uses it too). */
+export function shortfallMessage(key: HoldingKey, current: { balance: bigint; held: bigint }, delta: Delta): string | null {
   const balance = current.balance + (delta.balance ?? 0n);
   const held = current.held + (delta.held ?? 0n);
   if (balance >= 0n && held >= 0n) return null;

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/domain/app-error";
 import { isNonceFresh, parseNonce } from "@/lib/domain/nonce";
 import { NONCE_FRESHNESS_WINDOW_SECONDS } from "@/lib/domain/patterns";
 import type { Tx } from "@/lib/server/db/client";
+import { dbDate, type SqlTx } from "@/lib/server/db/sql";
 
 export type NoncePurpose = "deposit" | "withdraw" | "proof" | "execute";
 
@@ -19,19 +20,34 @@ export function assertFreshNonce(nonce: string, where: { in: "body" | "headers";
   ]);
 }
 
+type NonceUse = { signer: string; nonce: string; purpose: NoncePurpose; usedBy: string };
+type Where = { in: "body" | "headers"; path: string };
+
+function nonceReused(earlierPurpose: string, where: Where): AppError {
+  return new AppError("NONCE_REUSED", `This signer already used the nonce (for a ${earlierPurpose} request); sign again with a new nonce.`, [
+    { ...where, message: "was already used by this signer" },
+  ]);
+}
+
 /** Records the signer's nonce as used by `usedBy`, in the caller's transaction; 409 NONCE_REUSED if it was used before. */
-export async function consumeNonce(
-  tx: Tx,
-  use: { signer: string; nonce: string; purpose: NoncePurpose; usedBy: string },
-  where: { in: "body" | "headers"; path: string },
-): Promise<void> {
+export async function consumeNonce(tx: Tx, use: NonceUse, where: Where): Promise<void> {
   const signer = use.signer.toLowerCase();
   const nonce = use.nonce.toLowerCase();
   const earlier = await tx.usedNonce.findUnique({ where: { signer_nonce: { signer, nonce } } });
-  if (earlier) {
-    throw new AppError("NONCE_REUSED", `This signer already used the nonce (for a ${earlier.purpose} request); sign again with a new nonce.`, [
-      { ...where, message: "was already used by this signer" },
-    ]);
-  }
+  if (earlier) throw nonceReused(earlier.purpose, where);
   await tx.usedNonce.create({ data: { signer, nonce, purpose: use.purpose, usedBy: use.usedBy } });
+}
+
+/** consumeNonce on the typed-SQL path: one insert, read back only when the nonce was taken. */
+export async function consumeNonceSql(tx: SqlTx, use: NonceUse, where: Where): Promise<void> {
+  const signer = use.signer.toLowerCase();
+  const nonce = use.nonce.toLowerCase();
+  const { numInsertedOrUpdatedRows } = await tx
+    .insertInto("UsedNonce")
+    .values({ signer, nonce, purpose: use.purpose, usedBy: use.usedBy, usedAt: dbDate(new Date()) })
+    .onConflict((oc) => oc.columns(["signer", "nonce"]).doNothing())
+    .executeTakeFirst();
+  if (numInsertedOrUpdatedRows === 1n) return;
+  const earlier = await tx.selectFrom("UsedNonce").select("purpose").where("signer", "=", signer).where("nonce", "=", nonce).executeTakeFirst();
+  throw nonceReused(earlier?.purpose ?? "another", where);
 }

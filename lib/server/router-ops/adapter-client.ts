@@ -1,9 +1,11 @@
-// How the router calls a payment organization's adapter (decisions.md §1, §6): always over HTTP, at
-// the adapter URL registered for that organization, with the bearer token registered for it, a
-// timeout on every call, and the router's operation id as Idempotency-Key so a retry is a repeat.
+// How the router calls a payment organization's adapter (decisions.md §1, §6): at the adapter URL
+// registered for that organization (over HTTP, or in-process for the built-in escrow on this node:
+// fetch-organization.ts), with the bearer token registered for it, a timeout on every call, and the
+// router's operation id as Idempotency-Key so a retry is a repeat.
 import { env } from "@/lib/env";
 import { openSecret } from "@/lib/server/crypto/secret-box";
 import { db } from "@/lib/server/db/client";
+import { fetchOrganization } from "@/lib/server/http/fetch-organization";
 
 export const ADAPTER_TOKEN_PURPOSE = "organization-adapter-token";
 const ANSWER_MAX_CHARS = 1_000_000;
@@ -50,7 +52,7 @@ export async function callAdapter(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${org.adapterUrl}${path}`, {
+    response = await fetchOrganization(`${org.adapterUrl}${path}`, {
       method: "POST",
       headers,
       body: JSON.stringify(body),

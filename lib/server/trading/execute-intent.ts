@@ -12,20 +12,18 @@ import { verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
 import { planDocument, tradeTemplate, type Trade } from "@/lib/domain/trade/trade";
 import { UUID_PATTERN } from "@/lib/domain/patterns";
 import { env } from "@/lib/env";
-import type { Intent as IntentRow } from "@/lib/generated/prisma/client";
 import { intentSchema } from "@/lib/schemas/intent";
 import type { ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
-import { recordAudit } from "@/lib/server/audit/record-audit";
+import { recordAuditSql } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
-import { db, type Tx } from "@/lib/server/db/client";
+import { dbDate, inTransaction, sqlDb, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
 import { logger } from "@/lib/server/log";
-import { assertFreshNonce, consumeNonce } from "@/lib/server/nonces/consume-nonce";
-import { findAccessibleProfile } from "@/lib/server/profiles/find-accessible-profile";
+import { assertFreshNonce, consumeNonceSql } from "@/lib/server/nonces/consume-nonce";
 import { recordPlanEvent } from "./plan-events";
 import { kickPlan } from "./plan-runner";
-import { resolveTrade } from "./resolve-trade";
+import { findProfile, resolveTrade, type IntentRow, type ProfileRow } from "./resolve-trade";
 import { reserveTokens } from "./token-ledger";
 
 const RESERVE_ATTEMPTS = 8;
@@ -45,11 +43,11 @@ const answer = (planId: string) => ({ isCompleted: true, response: { executionPl
 async function repeatOf(planId: string, body: ExecuteIntentRequest, requestHash: string, caller: Principal, executorFinId: string): Promise<string | null> {
   const byNonce = body.executionId === undefined;
   const used = byNonce
-    ? await db.usedNonce.findUnique({ where: { signer_nonce: { signer: executorFinId, nonce: body.intent.nonce.toLowerCase() } } })
+    ? await sqlDb.selectFrom("UsedNonce").select(["purpose", "usedBy"]).where("signer", "=", executorFinId).where("nonce", "=", body.intent.nonce.toLowerCase()).executeTakeFirst()
     : null;
   const id = byNonce ? (used?.purpose === "execute" ? used.usedBy : null) : planId;
   if (id === null) return null;
-  const plan = await db.plan.findUnique({ where: { id }, select: { executorUserId: true, execution: true } });
+  const plan = await sqlDb.selectFrom("Plan").select(["executorUserId", "execution"]).where("id", "=", id).executeTakeFirst();
   if (!plan) return null;
   const first = JSON.parse(plan.execution) as { requestHash?: string };
   if (plan.executorUserId === caller.userId && first.requestHash === requestHash) return id;
@@ -77,9 +75,9 @@ function checkSignature(body: ExecuteIntentRequest, trade: Trade) {
  * the contenders instead of failing them again; SQLite serialises writers anyway), so twenty
  * concurrent executions of one intent settle in order rather than running out of attempts.
  */
-async function takeQuantity(tx: Tx, intent: IntentRow, quantity: string, lockFirst: boolean): Promise<void> {
-  if (lockFirst) await tx.intent.updateMany({ where: { id: intent.id }, data: { version: { increment: 0 } } });
-  const current = await tx.intent.findUniqueOrThrow({ where: { id: intent.id } });
+async function takeQuantity(tx: SqlTx, intent: IntentRow, quantity: string, lockFirst: boolean): Promise<void> {
+  if (lockFirst) await tx.updateTable("Intent").set((eb) => ({ version: eb("version", "+", 0) })).where("id", "=", intent.id).execute();
+  const current = await tx.selectFrom("Intent").select(["remainingQuantity", "status", "version"]).where("id", "=", intent.id).executeTakeFirstOrThrow();
   const remaining = unitsOfSigned(current.remainingQuantity) - unitsOf(quantity);
   if (current.status !== "ACTIVE") throw new AppError("STATE_CONFLICT", `Intent ${intent.id} is ${current.status}; it cannot be executed.`);
   if (remaining < 0n) {
@@ -87,20 +85,30 @@ async function takeQuantity(tx: Tx, intent: IntentRow, quantity: string, lockFir
       { in: "body", path: "intent.asset.term.amount", message: `exceeds the intent's remaining quantity ${current.remainingQuantity}` },
     ]);
   }
-  const { count } = await tx.intent.updateMany({
-    where: { id: intent.id, version: current.version, status: "ACTIVE" },
-    data: { ...remainingColumns(formatUnits(remaining)), status: remaining === 0n ? "COMPLETED" : "ACTIVE", version: { increment: 1 } },
-  });
-  if (count !== 1) throw new ConcurrentUpdate(`intent ${intent.id} changed meanwhile`);
+  const { numUpdatedRows } = await tx
+    .updateTable("Intent")
+    .set({ ...remainingColumns(formatUnits(remaining)), status: remaining === 0n ? "COMPLETED" : "ACTIVE", version: current.version + 1, updatedAt: dbDate(new Date()) })
+    .where("id", "=", intent.id)
+    .where("version", "=", current.version)
+    .where("status", "=", "ACTIVE")
+    .executeTakeFirst();
+  if (numUpdatedRows !== 1n) throw new ConcurrentUpdate(`intent ${intent.id} changed meanwhile`);
+}
+
+/** The profile the caller executes for: its own (anyone else's is the same 404 as an unknown one). */
+async function executorOf(profileId: string, caller: Principal): Promise<ProfileRow> {
+  const profile = await findProfile(profileId);
+  if (!profile || profile.ownerUserId !== caller.userId) throw new AppError("NOT_FOUND", `No profile ${profileId} that you may act for.`);
+  return profile;
 }
 
 export async function executeIntent(body: ExecuteIntentRequest, caller: Principal, requestId: string) {
-  const executor = await findAccessibleProfile(body.user, caller, "act");
+  const executor = await executorOf(body.user, caller);
   const planId = planIdOf(body.executionId);
   const requestHash = canonicalJsonSha256(body);
   const repeated = await repeatOf(planId, body, requestHash, caller, executor.finId);
   if (repeated) return answer(repeated);
-  const intent = await db.intent.findUnique({ where: { id: body.intentId } });
+  const intent = await sqlDb.selectFrom("Intent").selectAll().where("id", "=", body.intentId).executeTakeFirst();
   if (!intent) throw new AppError("NOT_FOUND", `No intent ${body.intentId}.`);
   const view = intentSchema.parse(JSON.parse(intent.content));
   const nowSeconds = Math.floor(Date.now() / 1000);
@@ -112,16 +120,18 @@ export async function executeIntent(body: ExecuteIntentRequest, caller: Principa
 
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await db.$transaction(async (tx) => {
-        await consumeNonce(tx, { signer: trade.executorFinId, nonce: trade.nonce, purpose: "execute", usedBy: planId }, { in: "body", path: "intent.nonce" });
+      await inTransaction(async (tx) => {
+        await consumeNonceSql(tx, { signer: trade.executorFinId, nonce: trade.nonce, purpose: "execute", usedBy: planId }, { in: "body", path: "intent.nonce" });
         await takeQuantity(tx, intent, trade.quantity, attempt > 1);
         if (trade.kind !== "primarySale" && !(await reserveTokens(tx, trade.assetId, trade.sellerFinId, trade.quantity))) {
           throw new AppError("UNPROCESSABLE", `The seller ${trade.sellerFinId} does not hold ${trade.quantity} tokens of ${trade.assetId} available; nothing was executed.`, [
             { in: "body", path: "intent.asset.term.amount", message: "is more than the seller holds available" },
           ]);
         }
-        await tx.plan.create({
-          data: {
+        const now = dbDate(new Date());
+        await tx
+          .insertInto("Plan")
+          .values({
             id: planId,
             intentId: intent.id,
             executorUserId: caller.userId,
@@ -132,11 +142,13 @@ export async function executeIntent(body: ExecuteIntentRequest, caller: Principa
             quantity: trade.quantity,
             content: JSON.stringify(content),
             execution: JSON.stringify({ requestHash, trade, signature: signed }),
-            dueAt: new Date(),
-          },
-        });
+            dueAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
         await recordPlanEvent(tx, "planAdded", { id: planId, status: "Pending", creationTimestamp: nowSeconds, intent: { id: intent.id } }, [trade.buyerFinId, trade.sellerFinId]);
-        await recordAudit(tx, { actorUserId: caller.userId, action: "intent.executed", subjectType: "plan", subjectId: planId, requestId, details: { intentId: intent.id, quantity: trade.quantity } });
+        await recordAuditSql(tx, { actorUserId: caller.userId, action: "intent.executed", subjectType: "plan", subjectId: planId, requestId, details: { intentId: intent.id, quantity: trade.quantity } });
       });
       break;
     } catch (error) {

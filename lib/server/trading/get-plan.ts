@@ -3,22 +3,24 @@
 // the buyer's and seller's profiles, users of a participating organization (the escrow organization
 // fetches it to approve), and admins; anyone else gets 404.
 import { AppError } from "@/lib/domain/app-error";
-import type { Plan } from "@/lib/generated/prisma/client";
 import type { Principal } from "@/lib/server/auth/principal";
-import { db } from "@/lib/server/db/client";
-import { executionOf } from "./stage-outcome";
+import { sqlDb } from "@/lib/server/db/sql";
+import { executionOf, type PlanRow } from "./stage-outcome";
+
+/** What the view reads of a plan (a Prisma row or a typed-SQL row). */
+type ViewedPlan = Pick<PlanRow, "content" | "execution" | "counterSignature" | "currentInstructionSequence" | "status" | "approvals" | "completionEvents" | "failureReason" | "stage">;
 
 type Document = { instructions: { sequence: number; executionPlanOperation: Record<string, unknown> }[]; participants: { organizationId: string }[] };
 
-async function mayRead(plan: Plan, doc: Document, caller: Principal): Promise<boolean> {
+async function mayRead(plan: PlanRow, doc: Document, caller: Principal): Promise<boolean> {
   if (caller.role === "admin" || plan.executorUserId === caller.userId) return true;
   if (caller.organizationId && doc.participants.some((p) => p.organizationId === caller.organizationId) && (caller.role === "organization" || caller.role === "escrowOperator")) return true;
-  const parties = await db.profile.findMany({ where: { finId: { in: [plan.buyerFinId, plan.sellerFinId] } }, select: { ownerUserId: true } });
+  const parties = await sqlDb.selectFrom("Profile").select("ownerUserId").where("finId", "in", [plan.buyerFinId, plan.sellerFinId]).execute();
   return parties.some((p) => p.ownerUserId === caller.userId);
 }
 
 /** The plan document with its live parts; a buying intent's hold carries the buyer's signature once given. */
-export function planView(plan: Plan): Record<string, unknown> {
+export function planView(plan: ViewedPlan): Record<string, unknown> {
   const doc = JSON.parse(plan.content) as Document & Record<string, unknown>;
   const { trade, signature } = executionOf(plan);
   const instructions = doc.instructions.map((step) =>
@@ -38,7 +40,7 @@ export function planView(plan: Plan): Record<string, unknown> {
 }
 
 export async function getPlan(planId: string, caller: Principal) {
-  const plan = await db.plan.findUnique({ where: { id: planId } });
+  const plan = await sqlDb.selectFrom("Plan").selectAll().where("id", "=", planId).executeTakeFirst();
   if (!plan || !(await mayRead(plan, JSON.parse(plan.content) as Document, caller))) throw new AppError("NOT_FOUND", `No execution plan ${planId} that you may see.`);
   return planView(plan);
 }

@@ -3,18 +3,20 @@
 // outcome is recorded with a conditional write on (id, stage) together with its effects, its status
 // change and its event. A plan waiting on someone is due again later; a restart finds every
 // unfinished plan by its stage and resumes it, so each ends Completed, Failed or Rejected.
+//
+// Each step is one transaction with one write of the plan's row (the stage's own columns and what
+// its effects add); the runner keeps the row it wrote instead of reading it back.
 import { isPlanStage, sequenceOfStage, type PlanStage } from "@/lib/domain/trade/plan-status";
 import { retryDelayMs } from "@/lib/domain/router-operations";
 import { env } from "@/lib/env";
-import type { Plan } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/server/db/client";
+import { dbDate, inTransaction, sqlDb } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
-import { leaseFree, leaseMsFor } from "@/lib/server/escrow/lease";
+import { leaseMsFor } from "@/lib/server/escrow/lease";
 import { logger } from "@/lib/server/log";
 import { returnReservations } from "./plan-endings";
 import { recordPlanEvent } from "./plan-events";
 import { holdFunds, releaseFunds, requestApproval, rollbackFunds } from "./stage-escrow";
-import { executionOf, StepRefused, type StageOutcome } from "./stage-outcome";
+import { executionOf, StepRefused, type PlanRow, type StageOutcome } from "./stage-outcome";
 import { checkAssetRules } from "./stage-rules";
 import { obtainCounterSignature } from "./stage-sign";
 import { moveTokens } from "./stage-token";
@@ -23,7 +25,7 @@ const STEPS_PER_RUN = 12;
 const WRITE_ATTEMPTS = 8;
 const MESSAGE_MAX_CHARS = 2_000;
 
-const STAGES: Record<Exclude<PlanStage, "done">, (plan: Plan) => Promise<StageOutcome>> = {
+const STAGES: Record<Exclude<PlanStage, "done">, (plan: PlanRow) => Promise<StageOutcome>> = {
   rules: checkAssetRules,
   sign: obtainCounterSignature,
   approve: requestApproval,
@@ -42,75 +44,116 @@ function deadlineOf(stage: PlanStage): Date | null {
 /** Each step can make one call to another organization; the lease covers one step and is renewed before the next. */
 const leaseUntil = (now: Date) => new Date(now.getTime() + leaseMsFor(env.ROUTER_ADAPTER_TIMEOUT_MS));
 
-async function claim(planId: string, now: Date): Promise<boolean> {
-  const { count } = await db.plan.updateMany({
-    where: { id: planId, stage: { not: "done" }, ...leaseFree(now) },
-    data: { claimedUntil: leaseUntil(now), attempts: { increment: 1 } },
-  });
-  return count === 1;
+/** Claims the plan when it is unfinished and nobody holds it; answers the row as claimed. */
+async function claim(planId: string, now: Date): Promise<PlanRow | null> {
+  const row = await sqlDb
+    .updateTable("Plan")
+    .set((eb) => ({ claimedUntil: dbDate(leaseUntil(now)), attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", planId)
+    .where("stage", "!=", "done")
+    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", dbDate(now))]))
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 async function release(planId: string): Promise<void> {
-  await db.plan.updateMany({ where: { id: planId }, data: { claimedUntil: null } });
+  await sqlDb.updateTable("Plan").set({ claimedUntil: null }).where("id", "=", planId).execute();
 }
 
-async function recordWait(plan: Plan, outcome: Extract<StageOutcome, { kind: "wait" }>): Promise<void> {
+async function recordWait(plan: PlanRow, outcome: Extract<StageOutcome, { kind: "wait" }>): Promise<void> {
   const dueAt = new Date(outcome.atMs ?? Date.now() + retryDelayMs(plan.attempts));
-  await db.plan.updateMany({
-    where: { id: plan.id, stage: plan.stage },
-    data: { dueAt, claimedUntil: null, lastError: outcome.reason.slice(0, MESSAGE_MAX_CHARS), ...(outcome.remoteCid ? { remoteCid: outcome.remoteCid } : {}) },
-  });
+  await sqlDb
+    .updateTable("Plan")
+    .set({
+      dueAt: dbDate(dueAt),
+      claimedUntil: null,
+      lastError: outcome.reason.slice(0, MESSAGE_MAX_CHARS),
+      updatedAt: dbDate(new Date()),
+      ...(outcome.remoteCid ? { remoteCid: outcome.remoteCid } : {}),
+    })
+    .where("id", "=", plan.id)
+    .where("stage", "=", plan.stage)
+    .execute();
 }
 
-/** Records an advance or an ending in one transaction; false when another runner moved the plan first. */
-async function recordStep(plan: Plan, outcome: Exclude<StageOutcome, { kind: "wait" }>): Promise<boolean> {
-  const { trade } = executionOf(plan);
-  const now = new Date();
-  const to: PlanStage = outcome.kind === "advance" ? outcome.to : "done";
-  const status = outcome.kind === "advance" ? (outcome.status ?? plan.status) : outcome.status;
-  return db.$transaction(async (tx) => {
-    const { count } = await tx.plan.updateMany({
-      where: { id: plan.id, stage: plan.stage },
-      data: {
-        stage: to,
-        status,
-        // The runner goes on to the next step at once: this write renews its lease (an ending frees it).
-        claimedUntil: to === "done" ? null : leaseUntil(now),
-        remoteCid: null,
-        lastError: null,
-        attempts: 0,
-        dueAt: to === "done" ? null : now,
-        stageDeadline: deadlineOf(to),
-        ...(outcome.kind === "advance" && outcome.counterSignature ? { counterSignature: outcome.counterSignature } : {}),
-        ...(outcome.kind === "advance" && outcome.failureReason ? { failureReason: outcome.failureReason } : {}),
-        ...(outcome.kind === "end" ? { failureReason: outcome.reason, finishedAt: now, currentInstructionSequence: Math.max(plan.currentInstructionSequence, isPlanStage(plan.stage) ? sequenceOfStage(plan.stage) : 0) } : {}),
-      },
-    });
-    if (count !== 1) return false;
-    await outcome.effect?.(tx, plan);
-    // Rejected before any money moved, or Failed after the hold was undone: the reservation goes back.
-    if (outcome.kind === "end" && outcome.status !== "Completed") await returnReservations(tx, plan);
-    if (status !== plan.status) {
-      // The plan document's creationTimestamp, as planAdded reported it (the row's createdAt can be a second later).
-      const { creationTimestamp } = JSON.parse(plan.content) as { creationTimestamp: number };
-      const event = { id: plan.id, status, creationTimestamp, intent: { id: plan.intentId } };
-      await recordPlanEvent(tx, "planChanged", event, [trade.buyerFinId, trade.sellerFinId]);
-    }
-    return true;
-  });
+/** Thrown inside a step's transaction when another runner moved the plan first: the step is undone. */
+class LostRace extends Error {
+  override name = "LostRace";
 }
 
 type Recordable = Exclude<StageOutcome, { kind: "wait" }>;
 
+/** The plan's columns after the step, besides what its effect adds. */
+function stepColumns(plan: PlanRow, outcome: Recordable, now: Date) {
+  const to: PlanStage = outcome.kind === "advance" ? outcome.to : "done";
+  const status = outcome.kind === "advance" ? (outcome.status ?? plan.status) : outcome.status;
+  const deadline = deadlineOf(to);
+  return {
+    stage: to,
+    status,
+    // The runner goes on to the next step at once: this write renews its lease (an ending frees it).
+    claimedUntil: to === "done" ? null : dbDate(leaseUntil(now)),
+    remoteCid: null,
+    lastError: null,
+    attempts: 0,
+    dueAt: to === "done" ? null : dbDate(now),
+    stageDeadline: deadline ? dbDate(deadline) : null,
+    updatedAt: dbDate(now),
+    ...(outcome.kind === "advance" && outcome.counterSignature ? { counterSignature: outcome.counterSignature } : {}),
+    ...(outcome.kind === "advance" && outcome.failureReason ? { failureReason: outcome.failureReason } : {}),
+    ...(outcome.kind === "end"
+      ? {
+          failureReason: outcome.reason,
+          finishedAt: dbDate(now),
+          currentInstructionSequence: Math.max(plan.currentInstructionSequence, isPlanStage(plan.stage) ? sequenceOfStage(plan.stage) : 0),
+        }
+      : {}),
+  };
+}
+
+/** Records an advance or an ending in one transaction; answers the plan as written, or null when another runner moved it first. */
+async function recordStep(plan: PlanRow, outcome: Recordable): Promise<PlanRow | null> {
+  const { trade } = executionOf(plan);
+  const now = new Date();
+  try {
+    return await inTransaction(async (tx) => {
+      const patch = (await outcome.effect?.(tx, plan)) ?? {};
+      const base = stepColumns(plan, outcome, now);
+      const columns = { ...base, ...patch };
+      // An ending's sequence is the furthest step reached, whether the stage or its effect says so.
+      if (base.currentInstructionSequence !== undefined && patch.currentInstructionSequence !== undefined) {
+        columns.currentInstructionSequence = Math.max(base.currentInstructionSequence, patch.currentInstructionSequence);
+      }
+      const { numUpdatedRows } = await tx.updateTable("Plan").set(columns).where("id", "=", plan.id).where("stage", "=", plan.stage).executeTakeFirst();
+      if (numUpdatedRows !== 1n) throw new LostRace(`plan ${plan.id} left stage ${plan.stage} meanwhile`);
+      const written: PlanRow = { ...plan, ...columns };
+      // Rejected before any money moved, or Failed after the hold was undone: the reservation goes back.
+      if (outcome.kind === "end" && outcome.status !== "Completed") await returnReservations(tx, written);
+      if (written.status !== plan.status) {
+        // The plan document's creationTimestamp, as planAdded reported it (the row's createdAt can be a second later).
+        const { creationTimestamp } = JSON.parse(plan.content) as { creationTimestamp: number };
+        const event = { id: plan.id, status: written.status, creationTimestamp, intent: { id: plan.intentId } };
+        await recordPlanEvent(tx, "planChanged", event, [trade.buyerFinId, trade.sellerFinId]);
+      }
+      return written;
+    });
+  } catch (error) {
+    if (error instanceof LostRace) return null;
+    throw error;
+  }
+}
+
 /**
  * Records the outcome, again after a lost race on a row its effect writes; when its effect is refused
- * (StepRefused, its transaction rolled back), records its `onRefused` outcome instead. Answers what
- * was recorded, or null when another runner moved the plan first.
+ * (StepRefused, its transaction rolled back), records its `onRefused` outcome instead. Answers the
+ * plan as written and what was recorded, or null when another runner moved the plan first.
  */
-async function recordWithRetries(plan: Plan, outcome: Recordable): Promise<Recordable | null> {
+async function recordWithRetries(plan: PlanRow, outcome: Recordable): Promise<{ plan: PlanRow; outcome: Recordable } | null> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return (await recordStep(plan, outcome)) ? outcome : null;
+      const written = await recordStep(plan, outcome);
+      return written ? { plan: written, outcome } : null;
     } catch (error) {
       if (error instanceof StepRefused && outcome.kind === "advance" && outcome.onRefused) {
         logger.warn({ planId: plan.id, stage: plan.stage, reason: error.message }, "a plan step was refused; taking its failure path");
@@ -123,7 +166,7 @@ async function recordWithRetries(plan: Plan, outcome: Recordable): Promise<Recor
   }
 }
 
-async function runStage(plan: Plan): Promise<StageOutcome> {
+async function runStage(plan: PlanRow): Promise<StageOutcome> {
   if (!isPlanStage(plan.stage) || plan.stage === "done") return { kind: "end", status: "Failed", reason: `the plan is at an unknown stage ${plan.stage}` };
   try {
     return await STAGES[plan.stage](plan);
@@ -135,13 +178,12 @@ async function runStage(plan: Plan): Promise<StageOutcome> {
 
 /** Moves the plan on as far as it can go now; safe to call any time, from anywhere. */
 export async function advancePlan(planId: string): Promise<void> {
-  if (!(await claim(planId, new Date()))) return;
+  let plan = await claim(planId, new Date());
+  if (!plan) return;
   // Cleared by the write that records a wait or an ending, so the release below can be skipped.
   let leaseHeld = true;
   try {
-    for (let step = 0; step < STEPS_PER_RUN; step += 1) {
-      const plan = await db.plan.findUnique({ where: { id: planId } });
-      if (!plan || plan.stage === "done") return;
+    for (let step = 0; step < STEPS_PER_RUN && plan.stage !== "done"; step += 1) {
       const outcome = await runStage(plan);
       if (outcome.kind === "wait") {
         await recordWait(plan, outcome);
@@ -151,16 +193,22 @@ export async function advancePlan(planId: string): Promise<void> {
       const recorded = await recordWithRetries(plan, outcome);
       if (!recorded) return;
       const log = logger.child({ planId, from: plan.stage });
-      if (recorded.kind === "end") {
+      plan = recorded.plan;
+      if (recorded.outcome.kind === "end") {
         leaseHeld = false;
-        log.info({ status: recorded.status, reason: recorded.reason }, "plan finished");
+        log.info({ status: recorded.outcome.status, reason: recorded.outcome.reason }, "plan finished");
         return;
       }
-      log.debug({ to: recorded.to }, "plan advanced");
+      log.debug({ to: recorded.outcome.to }, "plan advanced");
     }
   } catch (error) {
     logger.error({ err: error, planId }, "plan run failed; the worker retries it");
-    await db.plan.updateMany({ where: { id: planId, stage: { not: "done" } }, data: { dueAt: new Date(Date.now() + 1000) } });
+    await sqlDb
+      .updateTable("Plan")
+      .set({ dueAt: dbDate(new Date(Date.now() + 1000)) })
+      .where("id", "=", planId)
+      .where("stage", "!=", "done")
+      .execute();
   } finally {
     if (leaseHeld) await release(planId);
   }
@@ -175,12 +223,15 @@ export function kickPlan(planId: string): void {
 
 /** Plans the worker should run now: unfinished, due, held by nobody. */
 export async function duePlanIds(limit: number): Promise<string[]> {
-  const now = new Date();
-  const rows = await db.plan.findMany({
-    where: { stage: { not: "done" }, dueAt: { lte: now }, ...leaseFree(now) },
-    orderBy: { dueAt: "asc" },
-    take: limit,
-    select: { id: true },
-  });
+  const now = dbDate(new Date());
+  const rows = await sqlDb
+    .selectFrom("Plan")
+    .select("id")
+    .where("stage", "!=", "done")
+    .where("dueAt", "<=", now)
+    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", now)]))
+    .orderBy("dueAt", "asc")
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }

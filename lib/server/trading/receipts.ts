@@ -4,24 +4,23 @@
 // `settlementRef` (the plan id), each with a receiptAdded event for the parties.
 import { randomUUID } from "node:crypto";
 import { partyAt } from "@/lib/domain/trade/trade";
-import type { Plan } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/server/db/client";
+import { dbDate, type SqlTx } from "@/lib/server/db/sql";
 import { recordPlanEvent } from "./plan-events";
-import { executionOf } from "./stage-outcome";
+import { executionOf, type PlanPatch, type PlanRow } from "./stage-outcome";
 
 type StepType = "hold" | "issue" | "transfer" | "release";
 type Output = Record<string, unknown>;
 
 /**
- * `plan` is the row the runner read before this step; the step's conditional write on (id, stage),
- * earlier in this transaction, proves nobody changed it since, so its events are current.
+ * The plan columns that record a step's output. `plan` is the row the runner read before this step;
+ * the step's conditional write on (id, stage), in the same transaction, proves nobody changed it since.
  */
-async function appendCompletionEvent(tx: Tx, plan: Plan, sequence: number, output: Output): Promise<void> {
+function completionEvent(plan: PlanRow, sequence: number, output: Output): PlanPatch {
   const events = [...(JSON.parse(plan.completionEvents) as unknown[]), { instructionSequenceNumber: sequence, output }];
-  await tx.plan.updateMany({ where: { id: plan.id }, data: { completionEvents: JSON.stringify(events), currentInstructionSequence: sequence } });
+  return { completionEvents: JSON.stringify(events), currentInstructionSequence: sequence };
 }
 
-async function recordReceipt(tx: Tx, plan: Plan, kind: "token" | "payment", receipt: Output & { id: string; quantity: string; timestamp: number }) {
+async function recordReceipt(tx: SqlTx, plan: PlanRow, kind: "token" | "payment", receipt: Output & { id: string; quantity: string; timestamp: number }) {
   const { trade } = executionOf(plan);
   const asset = kind === "token" ? { type: "p2p", resourceId: trade.assetId } : { type: "fiat", code: trade.currency };
   // Issued tokens come from nowhere; transferred ones from the seller; money from the buyer.
@@ -39,8 +38,9 @@ async function recordReceipt(tx: Tx, plan: Plan, kind: "token" | "payment", rece
     transactionId: receipt.id,
     tradeDetails: { executionPlanId: plan.id, intentId: plan.intentId },
   };
-  await tx.receipt.create({
-    data: {
+  await tx
+    .insertInto("Receipt")
+    .values({
       id: receipt.id,
       planId: plan.id,
       kind,
@@ -53,25 +53,26 @@ async function recordReceipt(tx: Tx, plan: Plan, kind: "token" | "payment", rece
       transactionId: receipt.id,
       timestamp: receipt.timestamp,
       content: JSON.stringify(content),
-    },
-  });
+      createdAt: dbDate(new Date()),
+    })
+    .execute();
   await recordPlanEvent(tx, "receiptAdded", content, [trade.buyerFinId, trade.sellerFinId]);
   return content;
 }
 
 /** Steps 1 and 3 at the escrow: the adapter's receipt is the output; the release also makes the payment receipt. */
-export async function recordStepReceipt(tx: Tx, plan: Plan, sequence: number, type: StepType, adapterReceipt: Output): Promise<void> {
+export async function recordStepReceipt(tx: SqlTx, plan: PlanRow, sequence: number, type: StepType, adapterReceipt: Output): Promise<PlanPatch> {
   const { trade } = executionOf(plan);
   const id = typeof adapterReceipt.id === "string" ? adapterReceipt.id : randomUUID();
   const timestamp = typeof adapterReceipt.timestamp === "number" ? adapterReceipt.timestamp : Math.floor(Date.now() / 1000);
   const output = { ...adapterReceipt, id, type: "receipt", quantity: trade.settlementAmount, timestamp, details: { operation: type } };
-  await appendCompletionEvent(tx, plan, sequence, output);
   if (type === "release") await recordReceipt(tx, plan, "payment", { id, quantity: trade.settlementAmount, timestamp });
+  return completionEvent(plan, sequence, output);
 }
 
 /** Step 2 here: the token receipt is the output. */
-export async function recordTokenReceipt(tx: Tx, plan: Plan): Promise<void> {
+export async function recordTokenReceipt(tx: SqlTx, plan: PlanRow): Promise<PlanPatch> {
   const { trade } = executionOf(plan);
   const content = await recordReceipt(tx, plan, "token", { id: randomUUID(), quantity: trade.quantity, timestamp: Math.floor(Date.now() / 1000) });
-  await appendCompletionEvent(tx, plan, 2, { ...content, type: "receipt", details: { operation: trade.kind === "primarySale" ? "issue" : "transfer" } });
+  return completionEvent(plan, 2, { ...content, type: "receipt", details: { operation: trade.kind === "primarySale" ? "issue" : "transfer" } });
 }

@@ -7,23 +7,39 @@ import { AppError, type AppErrorCode } from "@/lib/domain/app-error";
 import { amountsEqual, compareAmounts, formatAmount, fractionDigits, multiplyAmounts, parseAmount } from "@/lib/domain/amount";
 import type { Trade } from "@/lib/domain/trade/trade";
 import { env } from "@/lib/env";
-import type { Asset, Intent as IntentRow, Profile } from "@/lib/generated/prisma/client";
+import type { Selectable } from "kysely";
 import type { AccountWithAsset } from "@/lib/schemas/account";
 import { EXECUTED_INTENT_TYPE, type ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
 import type { Intent } from "@/lib/schemas/intent";
-import { db } from "@/lib/server/db/client";
-import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
+import { sqlDb, type DB } from "@/lib/server/db/sql";
 
 const TERMS = "intent";
+
+export type IntentRow = Selectable<DB["Intent"]>;
+export type ProfileRow = Pick<Selectable<DB["Profile"]>, "id" | "finId" | "ownerUserId">;
+type AssetRow = Pick<Selectable<DB["Asset"]>, "decimals">;
+
+const PROFILE_COLUMNS = ["id", "finId", "ownerUserId"] as const;
+
+/** The profile `id` (the columns an execution needs), or undefined. */
+export function findProfile(id: string): Promise<ProfileRow | undefined> {
+  return sqlDb.selectFrom("Profile").select(PROFILE_COLUMNS).where("id", "=", id).executeTakeFirst();
+}
+
+/** True when `orgId` is a payment organization with an adapter (one the router can reach). */
+async function isPaymentOrganization(orgId: string): Promise<boolean> {
+  const org = await sqlDb.selectFrom("Organization").select(["kind", "adapterUrl"]).where("id", "=", orgId).executeTakeFirst();
+  return org?.kind === "escrow" && Boolean(org.adapterUrl);
+}
 
 function refuse(code: AppErrorCode, path: string, message: string): never {
   throw new AppError(code, `${path} ${message}; nothing was executed.`, [{ in: "body", path, message }]);
 }
 
-type Sides = { buyer: Profile; seller: Profile };
+type Sides = { buyer: ProfileRow; seller: ProfileRow };
 
-async function profile(id: string, path: string): Promise<Profile> {
-  const found = await db.profile.findUnique({ where: { id } });
+async function profile(id: string, path: string): Promise<ProfileRow> {
+  const found = await findProfile(id);
   if (!found) refuse("UNPROCESSABLE", path, `names no profile (${id})`);
   return found;
 }
@@ -37,7 +53,7 @@ function checkStatus(intent: IntentRow, nowSeconds: number): void {
   if (nowSeconds > intent.end) refuse("UNPROCESSABLE", "intentId", `names an intent that expired at ${intent.end} (now ${nowSeconds})`);
 }
 
-function checkTokens(body: ExecuteIntentRequest, intent: IntentRow, asset: Asset): void {
+function checkTokens(body: ExecuteIntentRequest, intent: IntentRow, asset: AssetRow): void {
   const term = body.intent.asset.term;
   if (term.asset.resourceId !== intent.assetId) refuse("UNPROCESSABLE", `${TERMS}.asset.term.asset.resourceId`, `must be the intent's asset ${intent.assetId}`);
   const amount = parseAmount(term.amount);
@@ -63,7 +79,7 @@ function checkMoney(body: ExecuteIntentRequest, intent: IntentRow, view: Intent)
 }
 
 /** The buyer and the seller (the issuer of a primary sale), by the rules of each execution type. */
-async function sidesOf(body: ExecuteIntentRequest, intent: IntentRow, executor: Profile): Promise<Sides> {
+async function sidesOf(body: ExecuteIntentRequest, intent: IntentRow, executor: ProfileRow): Promise<Sides> {
   const terms = body.intent;
   if (terms.type === "buyingIntentExecution") {
     if (terms.buyer !== intent.ownerProfileId) refuse("UNPROCESSABLE", `${TERMS}.buyer`, `must be the buying intent's buyer ${intent.ownerProfileId}`);
@@ -105,7 +121,7 @@ async function checkMoneyAccounts(body: ExecuteIntentRequest, view: Intent, side
   }
   const source = finIdAccount(instruction.sourceAccount, `${base}.sourceAccount`, sides.buyer.finId, "buyer");
   const destination = finIdAccount(instruction.destinationAccount, `${base}.destinationAccount`, sides.seller.finId, view.type === "primarySale" ? "issuer" : "seller");
-  if (!source.orgId || !(await findPaymentOrganization(source.orgId))) {
+  if (!source.orgId || !(await isPaymentOrganization(source.orgId))) {
     refuse("UNPROCESSABLE", `${base}.sourceAccount.account.orgId`, "must name the payment organization holding the buyer's money");
   }
   if (destination.orgId !== source.orgId) refuse("UNPROCESSABLE", `${base}.destinationAccount.account.orgId`, `must be ${source.orgId}, where the buyer's money is held`);
@@ -137,11 +153,11 @@ function holdExpiryOf(body: ExecuteIntentRequest, view: Intent, nowSeconds: numb
   return { signed: null, hold: fromIntent };
 }
 
-export async function resolveTrade(body: ExecuteIntentRequest, intent: IntentRow, view: Intent, executor: Profile, nowSeconds: number): Promise<Trade> {
+export async function resolveTrade(body: ExecuteIntentRequest, intent: IntentRow, view: Intent, executor: ProfileRow, nowSeconds: number): Promise<Trade> {
   const expected = EXECUTED_INTENT_TYPE[body.intent.type];
   if (expected !== intent.type) refuse("UNPROCESSABLE", `${TERMS}.type`, `executes a ${expected}, but intent ${intent.id} is a ${intent.type}`);
   checkStatus(intent, nowSeconds);
-  const asset = await db.asset.findUnique({ where: { id: intent.assetId } });
+  const asset = await sqlDb.selectFrom("Asset").select("decimals").where("id", "=", intent.assetId).executeTakeFirst();
   if (!asset) throw new Error(`intent ${intent.id} names asset ${intent.assetId}, which does not exist`);
   checkTokens(body, intent, asset);
   const currency = checkMoney(body, intent, view);

@@ -3,23 +3,21 @@
 // (step 3) and rollback. Each is one exchange with the adapter; an operation still running is polled
 // later by its cid, an adapter that cannot be reached is tried again with the same Idempotency-Key.
 import { unitsOf } from "@/lib/domain/escrow/ledger-units";
-import { holdingKey } from "@/lib/domain/ledger-import";
 import { approvalSchema } from "@/lib/schemas/operation";
-import type { Plan } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
-import type { Tx } from "@/lib/server/db/client";
-import { changeHolding, holdingShortfall } from "@/lib/server/ledger/adjust-holdings";
+import { parseDbDate, type SqlTx } from "@/lib/server/db/sql";
 import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
 import { exchangeWithAdapter, type Exchange } from "@/lib/server/router-ops/adapter-exchange";
 import { partyAt } from "@/lib/domain/trade/trade";
-import { executionOf, holdOperationId, type StageOutcome } from "./stage-outcome";
+import { executionOf, holdOperationId, type PlanRow, type StageOutcome } from "./stage-outcome";
 import { recordStepReceipt } from "./receipts";
+import { changeFiatHolding, fiatHoldingShortfall, type FiatHolding } from "./router-holdings";
 import { undoTokens } from "./stage-token";
 
 const money = (currency: string) => ({ type: "fiat" as const, code: currency });
 const context = (planId: string, sequence: number) => ({ executionPlanId: planId, instructionSequenceNumber: sequence });
 
-async function exchange(plan: Plan, path: string, body: unknown, key: string): Promise<Exchange | { state: "gone"; reason: string }> {
+async function exchange(plan: PlanRow, path: string, body: unknown, key: string): Promise<Exchange | { state: "gone"; reason: string }> {
   const { trade } = executionOf(plan);
   const org = await findPaymentOrganization(trade.escrowOrgId);
   if (!org) return { state: "gone", reason: `${trade.escrowOrgId} is no longer a payment organization with an adapter` };
@@ -27,8 +25,8 @@ async function exchange(plan: Plan, path: string, body: unknown, key: string): P
 }
 
 /** Still running or unreachable: wait (polling the cid when there is one); past the deadline, `late`. */
-function waiting(result: Waiting, plan: Plan, late: () => StageOutcome): StageOutcome {
-  if (plan.stageDeadline && Date.now() > plan.stageDeadline.getTime()) return late();
+function waiting(result: Waiting, plan: PlanRow, late: () => StageOutcome): StageOutcome {
+  if (plan.stageDeadline && Date.now() > parseDbDate(plan.stageDeadline).getTime()) return late();
   return waitOn(result);
 }
 
@@ -39,7 +37,7 @@ function waitOn(result: Waiting): StageOutcome {
   return result.state === "running" ? { kind: "wait", reason: result.reason, remoteCid: result.remoteCid } : { kind: "wait", reason: result.reason };
 }
 
-export async function requestApproval(plan: Plan): Promise<StageOutcome> {
+export async function requestApproval(plan: PlanRow): Promise<StageOutcome> {
   const result = await exchange(plan, "/plan/approve", { executionPlanId: plan.id }, `${plan.id}:approve`);
   const reject = (reason: string): StageOutcome => ({ kind: "end", status: "Rejected", reason });
   if (result.state === "gone" || result.state === "refused") return reject(`the payment organization did not approve: ${result.reason}`);
@@ -56,24 +54,20 @@ export async function requestApproval(plan: Plan): Promise<StageOutcome> {
     kind: "advance",
     to: "hold",
     status: "Approved",
-    effect: async (tx) => {
-      const approvals = [...(JSON.parse(plan.approvals) as { organizationId: string }[]), { organizationId: trade.escrowOrgId }];
-      await tx.plan.update({ where: { id: plan.id }, data: { approvals: JSON.stringify(approvals) } });
+    effect: async (_tx, current) => {
+      const approvals = [...(JSON.parse(current.approvals) as { organizationId: string }[]), { organizationId: trade.escrowOrgId }];
+      return { approvals: JSON.stringify(approvals) };
     },
   };
 }
 
 /** The router's holding of `finId` at the plan's payment organization, in its currency. */
-function holdingAt(plan: Plan, finId: string) {
+function holdingAt(plan: PlanRow, finId: string): FiatHolding {
   const { trade } = executionOf(plan);
-  return holdingKey(finId, "fiat", trade.currency, trade.escrowOrgId);
+  return { finId, currency: trade.currency, organizationId: trade.escrowOrgId };
 }
 
-async function heldChange(tx: Tx, plan: Plan, finId: string, delta: { balance?: bigint; held?: bigint }): Promise<void> {
-  await changeHolding(tx, holdingAt(plan, finId), delta);
-}
-
-export async function holdFunds(plan: Plan): Promise<StageOutcome> {
+export async function holdFunds(plan: PlanRow): Promise<StageOutcome> {
   const { trade, signature } = executionOf(plan);
   const buyerSignature = trade.kind === "buyingIntent" ? { signature: plan.counterSignature ?? "", template: signature.template } : signature;
   const body = {
@@ -94,14 +88,14 @@ export async function holdFunds(plan: Plan): Promise<StageOutcome> {
   return {
     kind: "advance",
     to: "token",
-    effect: async (tx) => {
-      await recordStepReceipt(tx, plan, 1, "hold", result.envelope.response ?? {});
-      await heldChange(tx, plan, trade.buyerFinId, { held: unitsOf(trade.settlementAmount) });
+    effect: async (tx, current) => {
+      await changeFiatHolding(tx, holdingAt(current, trade.buyerFinId), { held: unitsOf(trade.settlementAmount) });
+      return recordStepReceipt(tx, current, 1, "hold", result.envelope.response ?? {});
     },
   };
 }
 
-export async function releaseFunds(plan: Plan): Promise<StageOutcome> {
+export async function releaseFunds(plan: PlanRow): Promise<StageOutcome> {
   const { trade } = executionOf(plan);
   const body = {
     asset: money(trade.currency),
@@ -119,21 +113,21 @@ export async function releaseFunds(plan: Plan): Promise<StageOutcome> {
   const amount = unitsOf(trade.settlementAmount);
   // Released, but the router's holding of the buyer does not show the money (the organization's
   // report of it is still on its way): wait rather than take the holding below zero.
-  const shortfall = await holdingShortfall(holdingAt(plan, trade.buyerFinId), { balance: -amount, held: -amount });
+  const shortfall = await fiatHoldingShortfall(holdingAt(plan, trade.buyerFinId), { balance: -amount, held: -amount });
   if (shortfall) return { kind: "wait", reason: `the payment organization released the funds; the router waits for its holding to show them: ${shortfall}` };
   return {
     kind: "end",
     status: "Completed",
     reason: null,
-    effect: async (tx) => {
-      await recordStepReceipt(tx, plan, 3, "release", result.envelope.response ?? {});
-      await heldChange(tx, plan, trade.buyerFinId, { balance: -amount, held: -amount });
-      await heldChange(tx, plan, trade.sellerFinId, { balance: amount });
+    effect: async (tx, current) => {
+      await changeFiatHolding(tx, holdingAt(current, trade.buyerFinId), { balance: -amount, held: -amount });
+      await changeFiatHolding(tx, holdingAt(current, trade.sellerFinId), { balance: amount });
+      return recordStepReceipt(tx, current, 3, "release", result.envelope.response ?? {});
     },
   };
 }
 
-export async function rollbackFunds(plan: Plan): Promise<StageOutcome> {
+export async function rollbackFunds(plan: PlanRow): Promise<StageOutcome> {
   const { trade } = executionOf(plan);
   const body = {
     asset: money(trade.currency),
@@ -148,7 +142,7 @@ export async function rollbackFunds(plan: Plan): Promise<StageOutcome> {
     kind: "end",
     status: "Failed",
     reason: `${reason}; ${note}`,
-    effect: async (tx) => heldChange(tx, plan, trade.buyerFinId, { held: -unitsOf(trade.settlementAmount) }),
+    effect: async (tx) => changeFiatHolding(tx, holdingAt(plan, trade.buyerFinId), { held: -unitsOf(trade.settlementAmount) }),
   });
   if (result.state === "finished") {
     if (result.envelope.error) return ended(`the rollback answered Code ${result.envelope.error.Code}: ${result.envelope.error.Message}`);
@@ -159,6 +153,6 @@ export async function rollbackFunds(plan: Plan): Promise<StageOutcome> {
 }
 
 /** Undoes step 2 before a rollback: the tokens go back where they came from. */
-async function undoTokenStep(tx: Tx, plan: Plan): Promise<void> {
+async function undoTokenStep(tx: SqlTx, plan: PlanRow): Promise<void> {
   await undoTokens(tx, plan);
 }

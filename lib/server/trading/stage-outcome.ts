@@ -1,10 +1,18 @@
 // What one stage of a plan decided; plan-runner.ts records it with a conditional write on the stage.
+import type { Selectable } from "kysely";
 import type { PlanStage } from "@/lib/domain/trade/plan-status";
 import type { Trade } from "@/lib/domain/trade/trade";
-import type { Plan } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/server/db/client";
+import type { SignatureTemplate } from "@/lib/domain/signature-template";
+import type { DB, SqlTx } from "@/lib/server/db/sql";
 
-export type Effect = (tx: Tx, plan: Plan) => Promise<void>;
+/** A plan as the settlement path reads it (the typed-SQL row: times are the database's text). */
+export type PlanRow = Selectable<DB["Plan"]>;
+
+/** Columns an effect changes on the plan; they go into the step's one conditional write. */
+export type PlanPatch = Partial<Pick<PlanRow, "approvals" | "completionEvents" | "currentInstructionSequence">>;
+
+/** The step's writes besides the plan's own, in the step's transaction; it may answer more plan columns to write. */
+export type Effect = (tx: SqlTx, plan: PlanRow) => Promise<PlanPatch | void>;
 
 export type StageOutcome =
   /** Go on to `to`; `status` when the plan's status changes with it (Pending → Approved). */
@@ -22,10 +30,15 @@ export class StepRefused extends Error {
   override name = "StepRefused";
 }
 
-export type Execution = { trade: Trade; signature: { signature: string; template: import("@/lib/domain/signature-template").SignatureTemplate } };
+export type Execution = { trade: Trade; signature: { signature: string; template: SignatureTemplate } };
 
-export function executionOf(plan: Plan): Execution {
-  return JSON.parse(plan.execution) as Execution;
+const executions = new WeakMap<object, Execution>();
+
+/** The plan's trade and the executor's signature (parsed once per row object). */
+export function executionOf(plan: { execution: string }): Execution {
+  let parsed = executions.get(plan);
+  if (!parsed) executions.set(plan, (parsed = JSON.parse(plan.execution) as Execution));
+  return parsed;
 }
 
 /** The hold's operationId: release and rollback name the hold by it. */

@@ -3,24 +3,35 @@
 // profile that has not expired; without it the plan is Rejected, with the reason.
 import { isCertificateExpired } from "@/lib/domain/certificates";
 import { nextStage } from "@/lib/domain/trade/plan-status";
-import type { Plan } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/server/db/client";
-import { executionOf, type StageOutcome } from "./stage-outcome";
+import { dbBool, sqlDb } from "@/lib/server/db/sql";
+import { executionOf, type PlanRow, type StageOutcome } from "./stage-outcome";
 
-async function hasValid(profileId: string, type: "KYC/AML" | "Accreditation", nowSeconds: number): Promise<boolean> {
-  const certificates = await db.certificate.findMany({ where: { profileId, type }, select: { expirationDate: true } });
-  return certificates.some((c) => !isCertificateExpired(c.expirationDate, nowSeconds));
+type CertificateType = "KYC/AML" | "Accreditation";
+
+/** The certificate types the buyer holds unexpired, among those asked for (one query). */
+async function validTypes(buyerFinId: string, wanted: readonly CertificateType[], nowSeconds: number): Promise<Set<string>> {
+  if (wanted.length === 0) return new Set();
+  const rows = await sqlDb
+    .selectFrom("Certificate")
+    .innerJoin("Profile", "Profile.id", "Certificate.profileId")
+    .select(["Certificate.type", "Certificate.expirationDate"])
+    .where("Profile.finId", "=", buyerFinId)
+    .where("Certificate.type", "in", wanted)
+    .execute();
+  return new Set(rows.filter((c) => !isCertificateExpired(c.expirationDate, nowSeconds)).map((c) => c.type));
 }
 
-export async function checkAssetRules(plan: Plan): Promise<StageOutcome> {
+export async function checkAssetRules(plan: PlanRow): Promise<StageOutcome> {
   const { trade } = executionOf(plan);
-  const asset = await db.asset.findUnique({ where: { id: trade.assetId } });
+  const asset = await sqlDb.selectFrom("Asset").select(["requiresKycAml", "requiresAccreditation"]).where("id", "=", trade.assetId).executeTakeFirst();
   if (!asset) return { kind: "end", status: "Rejected", reason: `the asset ${trade.assetId} no longer exists` };
-  const buyer = await db.profile.findUnique({ where: { finId: trade.buyerFinId } });
-  const nowSeconds = Math.floor(Date.now() / 1000);
+  const wanted: CertificateType[] = [];
+  if (dbBool(asset.requiresKycAml)) wanted.push("KYC/AML");
+  if (dbBool(asset.requiresAccreditation)) wanted.push("Accreditation");
+  const held = await validTypes(trade.buyerFinId, wanted, Math.floor(Date.now() / 1000));
   const missing: string[] = [];
-  if (asset.requiresKycAml && !(buyer && (await hasValid(buyer.id, "KYC/AML", nowSeconds)))) missing.push("a valid KYC/AML certificate");
-  if (asset.requiresAccreditation && !(buyer && (await hasValid(buyer.id, "Accreditation", nowSeconds)))) missing.push("a valid accreditation certificate");
+  if (wanted.includes("KYC/AML") && !held.has("KYC/AML")) missing.push("a valid KYC/AML certificate");
+  if (wanted.includes("Accreditation") && !held.has("Accreditation")) missing.push("a valid accreditation certificate");
   if (missing.length > 0) {
     return { kind: "end", status: "Rejected", reason: `the asset's rules refuse the buyer: it has no ${missing.join(" and no ")}` };
   }

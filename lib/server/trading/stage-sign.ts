@@ -12,19 +12,19 @@ import { addressRefusal, needsAddressCheck, type DestinationRefusal } from "@/li
 import { OPEN_SIGNING_STATUSES } from "@/lib/domain/signing-request-status";
 import { signingHmac } from "@/lib/domain/signing-hmac";
 import { env } from "@/lib/env";
-import type { Plan, SigningRequest } from "@/lib/generated/prisma/client";
+import type { SigningRequest } from "@/lib/generated/prisma/client";
 import { signingReplySchema } from "@/lib/schemas/signing";
 import { postToEndpoint, type EndpointAnswer, type Unreachable } from "@/lib/server/http/post-to-endpoint";
 import { signingEndpointRules } from "@/lib/server/intents/signing-endpoint-rules";
 import { openSigningSecret } from "@/lib/server/intents/signing-secret";
 import { db } from "@/lib/server/db/client";
 import { logger } from "@/lib/server/log";
-import { executionOf, type StageOutcome } from "./stage-outcome";
+import { executionOf, type PlanRow, type StageOutcome } from "./stage-outcome";
 
 const CALL_TIMEOUT_MS = 10_000;
 const ANSWER_LIMIT_BYTES = 100_000;
 
-async function requestFor(plan: Plan): Promise<SigningRequest> {
+async function requestFor(plan: PlanRow): Promise<SigningRequest> {
   const existing = await db.signingRequest.findUnique({ where: { planId: plan.id } });
   if (existing) return existing;
   const { trade, signature } = executionOf(plan);
@@ -44,7 +44,7 @@ async function requestFor(plan: Plan): Promise<SigningRequest> {
 }
 
 /** Who is asked to sign: the seller of a selling intent, the buyer of a buying intent. */
-export function signerRoleOf(plan: Plan): "seller" | "buyer" {
+export function signerRoleOf(plan: { execution: string }): "seller" | "buyer" {
   return executionOf(plan).trade.kind === "buyingIntent" ? "buyer" : "seller";
 }
 
@@ -96,7 +96,7 @@ function deliveryOf(answer: EndpointAnswer<DestinationRefusal>, endpoint: string
   return reply.data.type === "signature" ? { signature: reply.data.signature } : { acknowledged: true };
 }
 
-async function deliver(request: SigningRequest, plan: Plan): Promise<Delivery> {
+async function deliver(request: SigningRequest, plan: PlanRow): Promise<Delivery> {
   const endpointWords = `the ${signerRoleOf(plan)}'s signing endpoint`;
   const intent = await db.intent.findUnique({ where: { id: plan.intentId } });
   if (!intent?.signatureEndpoint) return { reject: `the intent has no signing endpoint to ask for the ${signerRoleOf(plan)}'s signature` };
@@ -145,7 +145,7 @@ function answered(request: SigningRequest, role: "seller" | "buyer"): StageOutco
   return null;
 }
 
-export async function obtainCounterSignature(plan: Plan): Promise<StageOutcome> {
+export async function obtainCounterSignature(plan: PlanRow): Promise<StageOutcome> {
   const request = await requestFor(plan);
   const known = answered(request, signerRoleOf(plan));
   if (known) return known;

@@ -1,0 +1,186 @@
+// The typed-SQL path: Kysely over the very connection (SQLite) or pool (PostgreSQL) Prisma uses.
+//
+// Prisma stays the owner of the schema, the migrations and the cold CRUD. The settlement path
+// (executions, plan steps, escrow operations, token ledger, receipts, outbox, nonces) runs here:
+// Prisma 6's client engine compiles every call in WebAssembly (about 1 ms each, measured in the
+// README's benchmark section), while a prepared SQLite statement runs in microseconds.
+//
+// One connection, one lock (SQLite): every Kysely query or transaction takes the same FIFO lock the
+// Prisma adapter takes (sqlite-adapter.ts), so a Kysely transaction is isolated from Prisma's
+// statements and the other way round. PostgreSQL isolates transactions itself; the pool is shared.
+//
+// Values cross in the forms Prisma itself writes, so both read each other's rows: a DateTime is an
+// ISO-8601 text with "+00:00" in SQLite (a timestamp(3) in PostgreSQL), a Boolean 0/1 in SQLite.
+import {
+  CompiledQuery,
+  Kysely,
+  type Transaction,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from "kysely";
+import pg from "pg";
+import { env } from "@/lib/env";
+import type { DB } from "@/lib/generated/kysely/types";
+import { sharedPostgresPool, sharedSqliteConnection } from "./client";
+import type { SharedSqliteConnection } from "./sqlite-adapter";
+
+export type { DB };
+export type Sql = Kysely<DB>;
+
+/** A DateTime as the column holds it: Prisma's ISO form for SQLite; PostgreSQL parses the same text. */
+export function dbDate(date: Date): string {
+  return date.toISOString().replace("Z", "+00:00");
+}
+
+/** A DateTime read back: an ISO text (SQLite), PostgreSQL's "YYYY-MM-DD HH:MM:SS.fff" text (UTC), or a Date. */
+export function parseDbDate(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  return new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value.replace(" ", "T")}Z`);
+}
+
+export function dbBool(value: unknown): boolean {
+  return value === true || value === 1 || value === 1n || value === "1" || value === "t";
+}
+
+function sqliteParameter(value: unknown): unknown {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof Date) return dbDate(value);
+  return value;
+}
+
+/** Prisma reads SQLite integers as bigint on this connection; the typed path reads them as numbers (Kysely's types say so). */
+function numbersOf(row: Record<string, unknown>): Record<string, unknown> {
+  for (const key in row) {
+    const value = row[key];
+    if (typeof value === "bigint" && value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER)) row[key] = Number(value);
+  }
+  return row;
+}
+
+class SharedSqliteDatabaseConnection implements DatabaseConnection {
+  constructor(
+    private readonly shared: SharedSqliteConnection,
+    readonly release: () => void,
+  ) {}
+
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.shared.connection.prepare(compiled.sql);
+    const parameters = compiled.parameters.map(sqliteParameter);
+    if (statement.reader) return Promise.resolve({ rows: (statement.all(parameters) as Record<string, unknown>[]).map(numbersOf) as R[] });
+    const { changes } = statement.run(parameters);
+    return Promise.resolve({ numAffectedRows: BigInt(changes), rows: [] });
+  }
+
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("the typed-SQL path does not stream");
+  }
+}
+
+/** Kysely's driver on the connection Prisma opened, behind the lock Prisma's adapter takes. */
+class SharedSqliteDriver implements Driver {
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const shared = await sharedSqliteConnection();
+    const release = await shared.lock.acquire();
+    return new SharedSqliteDatabaseConnection(shared, release);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin"));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("commit"));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("rollback"));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as SharedSqliteDatabaseConnection).release();
+  }
+
+  async destroy(): Promise<void> {}
+}
+
+const sqliteDialect: Dialect = {
+  createAdapter: () => new SqliteAdapter(),
+  createDriver: () => new SharedSqliteDriver(),
+  createIntrospector: (db) => new SqliteIntrospector(db),
+  createQueryCompiler: () => new SqliteQueryCompiler(),
+};
+
+// PostgreSQL: timestamps come back as their text (UTC, as Prisma writes them) and bigint counts as
+// text, per query, so the pool's global parsers (which Prisma does not use either) stay untouched.
+const TEXT_OIDS = new Set([20, 1114, 1184]);
+const pgTypes = {
+  getTypeParser: (oid: number, format?: "text" | "binary") => (TEXT_OIDS.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format)),
+};
+
+/** The shared pool as Kysely sees it: each query is given the text parsers above. */
+function poolWithTextTypes(pool: pg.Pool): pg.Pool {
+  const connect = async () => {
+    const client = await pool.connect();
+    return new Proxy(client, {
+      get(target, key, receiver) {
+        if (key !== "query") return Reflect.get(target, key, receiver) as unknown;
+        return (text: string, values?: unknown[]) => target.query({ text, values, types: pgTypes });
+      },
+    });
+  };
+  // Prisma owns the pool's life: Kysely's destroy must not end it.
+  return { connect, end: () => Promise.resolve() } as unknown as pg.Pool;
+}
+
+function createSql(): Sql {
+  if (env.DATABASE_PROVIDER === "sqlite") return new Kysely<DB>({ dialect: sqliteDialect });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: async () => poolWithTextTypes(sharedPostgresPool()) }) });
+}
+
+const holder = globalThis as typeof globalThis & { __tanSql?: Sql };
+
+/** The process's Kysely instance. */
+export const sqlDb: Sql = (holder.__tanSql ??= createSql());
+
+/** A query target: the instance, or a transaction of it. */
+export type SqlQ = Kysely<DB>;
+export type SqlTx = Transaction<DB>;
+
+const afterCommit = new WeakMap<SqlTx, (() => void)[]>();
+
+/** Runs `effect` once the transaction `tx` has committed (never when it rolls back): effects after commit. */
+export function onCommit(tx: SqlTx, effect: () => void): void {
+  const effects = afterCommit.get(tx);
+  if (!effects) throw new Error("onCommit needs a transaction opened by inTransaction");
+  effects.push(effect);
+}
+
+/** `work` in one transaction; what it registered with onCommit runs after the commit, in order. */
+export async function inTransaction<T>(work: (tx: SqlTx) => Promise<T>): Promise<T> {
+  const effects: (() => void)[] = [];
+  const result = await sqlDb.transaction().execute(async (tx) => {
+    afterCommit.set(tx, effects);
+    return work(tx);
+  });
+  for (const effect of effects) effect();
+  return result;
+}
+
+/** An insert that hit a unique index or primary key: usually the same request twice at once. */
+export function isSqlUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
+}
+
+/** A count or an int8 as a number (PostgreSQL hands int8 back as text here). */
+export function dbInt(value: unknown): number {
+  return typeof value === "number" ? value : Number(value);
+}

@@ -1,0 +1,58 @@
+// The router's view of the buyer's and seller's money during a trade (holdings of fiat at the trade's
+// payment organization): the hold marks part of the buyer's balance held, the release moves it to
+// the seller, a rollback frees it. Each change is a conditional write on the holding's version in the
+// step's transaction (a holding changed meanwhile makes the step's transaction retry), and none may
+// take a holding below zero (the rule of adjust-holdings.ts; the database refuses it too).
+import { randomUUID } from "node:crypto";
+import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
+import { holdingKey } from "@/lib/domain/ledger-import";
+import { dbDate, sqlDb, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
+import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
+import { HoldingShortfall, shortfallMessage, type Delta } from "@/lib/server/ledger/adjust-holdings";
+
+export type FiatHolding = { finId: string; currency: string; organizationId: string };
+
+function read(q: SqlQ, h: FiatHolding) {
+  return q
+    .selectFrom("Holding")
+    .select(["id", "balance", "held", "version"])
+    .where("finId", "=", h.finId)
+    .where("assetType", "=", "fiat")
+    .where("assetCode", "=", h.currency)
+    .where("organizationId", "=", h.organizationId)
+    .executeTakeFirst();
+}
+
+const keyOf = (h: FiatHolding) => holdingKey(h.finId, "fiat", h.currency, h.organizationId);
+
+/** Outside any transaction: why the holding cannot take `delta` now, or null when it can. */
+export async function fiatHoldingShortfall(h: FiatHolding, delta: Delta): Promise<string | null> {
+  const row = await read(sqlDb, h);
+  return shortfallMessage(keyOf(h), { balance: unitsOfSigned(row?.balance ?? "0"), held: unitsOfSigned(row?.held ?? "0") }, delta);
+}
+
+export async function changeFiatHolding(tx: SqlTx, h: FiatHolding, delta: Delta): Promise<void> {
+  const row = await read(tx, h);
+  const current = { balance: unitsOfSigned(row?.balance ?? "0"), held: unitsOfSigned(row?.held ?? "0") };
+  const shortfall = shortfallMessage(keyOf(h), current, delta);
+  if (shortfall) throw new HoldingShortfall(shortfall);
+  const balance = formatUnits(current.balance + (delta.balance ?? 0n));
+  const held = formatUnits(current.held + (delta.held ?? 0n));
+  const now = dbDate(new Date());
+  if (!row) {
+    const { numInsertedOrUpdatedRows } = await tx
+      .insertInto("Holding")
+      .values({ id: randomUUID(), finId: h.finId, assetType: "fiat", assetCode: h.currency, organizationId: h.organizationId, balance, held, version: 1, updatedAt: now })
+      .onConflict((oc) => oc.columns(["finId", "assetType", "assetCode", "organizationId"]).doNothing())
+      .executeTakeFirst();
+    if (numInsertedOrUpdatedRows !== 1n) throw new ConcurrentUpdate(`the holding of ${h.finId} in ${h.currency} was opened meanwhile`);
+    return;
+  }
+  const { numUpdatedRows } = await tx
+    .updateTable("Holding")
+    .set({ balance, held, version: row.version + 1, updatedAt: now })
+    .where("id", "=", row.id)
+    .where("version", "=", row.version)
+    .executeTakeFirst();
+  if (numUpdatedRows !== 1n) throw new ConcurrentUpdate(`the holding of ${h.finId} in ${h.currency} changed meanwhile`);
+}
