@@ -7,6 +7,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     adminToken: string;
+    metricsToken: string;
     databaseUrl: string;
   }
 }
@@ -15,6 +16,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await startTestServer();
   project.provide("baseUrl", server.baseUrl);
   project.provide("adminToken", server.adminToken);
+  project.provide("metricsToken", server.metricsToken);
   project.provide("databaseUrl", server.databaseUrl);
   return server.dispose;
 }

@@ -13,44 +13,45 @@ import * as route9 from "@/app/api/adapter/payments/depositInstruction/route";
 import * as route10 from "@/app/api/adapter/plan/approve/route";
 import * as route11 from "@/app/api/graphql/route";
 import * as route12 from "@/app/api/health/route";
-import * as route13 from "@/app/api/operations/[cid]/route";
-import * as route14 from "@/app/api/profiles/investor/[investorId]/account/proof/route";
-import * as route15 from "@/app/api/profiles/investor/[investorId]/account/route";
-import * as route16 from "@/app/api/router/admin/organizations/[orgId]/route";
-import * as route17 from "@/app/api/router/admin/organizations/route";
-import * as route18 from "@/app/api/router/admin/users/[userId]/route";
-import * as route19 from "@/app/api/router/admin/users/[userId]/tokens/[tokenId]/route";
-import * as route20 from "@/app/api/router/admin/users/[userId]/tokens/route";
-import * as route21 from "@/app/api/router/admin/users/route";
-import * as route22 from "@/app/api/router/documents/limits/route";
-import * as route23 from "@/app/api/router/finapi/assets/route";
-import * as route24 from "@/app/api/router/finapi/execution/[executionPlanId]/route";
-import * as route25 from "@/app/api/router/finapi/intents/assets/route";
-import * as route26 from "@/app/api/router/finapi/intents/route";
-import * as route27 from "@/app/api/router/finapi/operations/status/[cid]/route";
-import * as route28 from "@/app/api/router/finapi/organizations/route";
-import * as route29 from "@/app/api/router/finapi/payments/deposit/route";
-import * as route30 from "@/app/api/router/finapi/payments/withdraw/route";
-import * as route31 from "@/app/api/router/finapi/profiles/[profileId]/certificates/[certificateId]/route";
-import * as route32 from "@/app/api/router/finapi/profiles/[profileId]/certificates/route";
-import * as route33 from "@/app/api/router/finapi/profiles/[profileId]/documents/[documentId]/route";
-import * as route34 from "@/app/api/router/finapi/profiles/[profileId]/holdings/route";
-import * as route35 from "@/app/api/router/finapi/profiles/[profileId]/route";
-import * as route36 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/disable/route";
-import * as route37 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/enable/route";
-import * as route38 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/route";
-import * as route39 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/route";
-import * as route40 from "@/app/api/router/finapi/profiles/asset/[assetId]/route";
-import * as route41 from "@/app/api/router/finapi/profiles/asset/route";
-import * as route42 from "@/app/api/router/finapi/profiles/owner/route";
-import * as route43 from "@/app/api/router/finapi/profiles/route";
-import * as route44 from "@/app/api/router/finapi/tokens/execute/route";
-import * as route45 from "@/app/api/router/finapi/tokens/signature-result/route";
-import * as route46 from "@/app/api/router/ledger/transaction/import/route";
-import * as route47 from "@/app/api/router/operations/status/[cid]/route";
-import * as route48 from "@/app/api/router/profiles/[profileId]/share/route";
-import * as route49 from "@/app/api/signing/callback/[profileId]/route";
-import * as route50 from "@/app/api/signing/inbox/route";
+import * as route13 from "@/app/api/metrics/route";
+import * as route14 from "@/app/api/operations/[cid]/route";
+import * as route15 from "@/app/api/profiles/investor/[investorId]/account/proof/route";
+import * as route16 from "@/app/api/profiles/investor/[investorId]/account/route";
+import * as route17 from "@/app/api/router/admin/organizations/[orgId]/route";
+import * as route18 from "@/app/api/router/admin/organizations/route";
+import * as route19 from "@/app/api/router/admin/users/[userId]/route";
+import * as route20 from "@/app/api/router/admin/users/[userId]/tokens/[tokenId]/route";
+import * as route21 from "@/app/api/router/admin/users/[userId]/tokens/route";
+import * as route22 from "@/app/api/router/admin/users/route";
+import * as route23 from "@/app/api/router/documents/limits/route";
+import * as route24 from "@/app/api/router/finapi/assets/route";
+import * as route25 from "@/app/api/router/finapi/execution/[executionPlanId]/route";
+import * as route26 from "@/app/api/router/finapi/intents/assets/route";
+import * as route27 from "@/app/api/router/finapi/intents/route";
+import * as route28 from "@/app/api/router/finapi/operations/status/[cid]/route";
+import * as route29 from "@/app/api/router/finapi/organizations/route";
+import * as route30 from "@/app/api/router/finapi/payments/deposit/route";
+import * as route31 from "@/app/api/router/finapi/payments/withdraw/route";
+import * as route32 from "@/app/api/router/finapi/profiles/[profileId]/certificates/[certificateId]/route";
+import * as route33 from "@/app/api/router/finapi/profiles/[profileId]/certificates/route";
+import * as route34 from "@/app/api/router/finapi/profiles/[profileId]/documents/[documentId]/route";
+import * as route35 from "@/app/api/router/finapi/profiles/[profileId]/holdings/route";
+import * as route36 from "@/app/api/router/finapi/profiles/[profileId]/route";
+import * as route37 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/disable/route";
+import * as route38 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/enable/route";
+import * as route39 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/route";
+import * as route40 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/route";
+import * as route41 from "@/app/api/router/finapi/profiles/asset/[assetId]/route";
+import * as route42 from "@/app/api/router/finapi/profiles/asset/route";
+import * as route43 from "@/app/api/router/finapi/profiles/owner/route";
+import * as route44 from "@/app/api/router/finapi/profiles/route";
+import * as route45 from "@/app/api/router/finapi/tokens/execute/route";
+import * as route46 from "@/app/api/router/finapi/tokens/signature-result/route";
+import * as route47 from "@/app/api/router/ledger/transaction/import/route";
+import * as route48 from "@/app/api/router/operations/status/[cid]/route";
+import * as route49 from "@/app/api/router/profiles/[profileId]/share/route";
+import * as route50 from "@/app/api/signing/callback/[profileId]/route";
+import * as route51 from "@/app/api/signing/inbox/route";
 
 export const API_ROUTE_TABLE = [
   { pattern: "/api/adapter/assets/hold", module: route0 },
@@ -66,42 +67,43 @@ export const API_ROUTE_TABLE = [
   { pattern: "/api/adapter/plan/approve", module: route10 },
   { pattern: "/api/graphql", module: route11 },
   { pattern: "/api/health", module: route12 },
-  { pattern: "/api/operations/[cid]", module: route13 },
-  { pattern: "/api/profiles/investor/[investorId]/account/proof", module: route14 },
-  { pattern: "/api/profiles/investor/[investorId]/account", module: route15 },
-  { pattern: "/api/router/admin/organizations/[orgId]", module: route16 },
-  { pattern: "/api/router/admin/organizations", module: route17 },
-  { pattern: "/api/router/admin/users/[userId]", module: route18 },
-  { pattern: "/api/router/admin/users/[userId]/tokens/[tokenId]", module: route19 },
-  { pattern: "/api/router/admin/users/[userId]/tokens", module: route20 },
-  { pattern: "/api/router/admin/users", module: route21 },
-  { pattern: "/api/router/documents/limits", module: route22 },
-  { pattern: "/api/router/finapi/assets", module: route23 },
-  { pattern: "/api/router/finapi/execution/[executionPlanId]", module: route24 },
-  { pattern: "/api/router/finapi/intents/assets", module: route25 },
-  { pattern: "/api/router/finapi/intents", module: route26 },
-  { pattern: "/api/router/finapi/operations/status/[cid]", module: route27 },
-  { pattern: "/api/router/finapi/organizations", module: route28 },
-  { pattern: "/api/router/finapi/payments/deposit", module: route29 },
-  { pattern: "/api/router/finapi/payments/withdraw", module: route30 },
-  { pattern: "/api/router/finapi/profiles/[profileId]/certificates/[certificateId]", module: route31 },
-  { pattern: "/api/router/finapi/profiles/[profileId]/certificates", module: route32 },
-  { pattern: "/api/router/finapi/profiles/[profileId]/documents/[documentId]", module: route33 },
-  { pattern: "/api/router/finapi/profiles/[profileId]/holdings", module: route34 },
-  { pattern: "/api/router/finapi/profiles/[profileId]", module: route35 },
-  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/disable", module: route36 },
-  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/enable", module: route37 },
-  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]", module: route38 },
-  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent", module: route39 },
-  { pattern: "/api/router/finapi/profiles/asset/[assetId]", module: route40 },
-  { pattern: "/api/router/finapi/profiles/asset", module: route41 },
-  { pattern: "/api/router/finapi/profiles/owner", module: route42 },
-  { pattern: "/api/router/finapi/profiles", module: route43 },
-  { pattern: "/api/router/finapi/tokens/execute", module: route44 },
-  { pattern: "/api/router/finapi/tokens/signature-result", module: route45 },
-  { pattern: "/api/router/ledger/transaction/import", module: route46 },
-  { pattern: "/api/router/operations/status/[cid]", module: route47 },
-  { pattern: "/api/router/profiles/[profileId]/share", module: route48 },
-  { pattern: "/api/signing/callback/[profileId]", module: route49 },
-  { pattern: "/api/signing/inbox", module: route50 },
+  { pattern: "/api/metrics", module: route13 },
+  { pattern: "/api/operations/[cid]", module: route14 },
+  { pattern: "/api/profiles/investor/[investorId]/account/proof", module: route15 },
+  { pattern: "/api/profiles/investor/[investorId]/account", module: route16 },
+  { pattern: "/api/router/admin/organizations/[orgId]", module: route17 },
+  { pattern: "/api/router/admin/organizations", module: route18 },
+  { pattern: "/api/router/admin/users/[userId]", module: route19 },
+  { pattern: "/api/router/admin/users/[userId]/tokens/[tokenId]", module: route20 },
+  { pattern: "/api/router/admin/users/[userId]/tokens", module: route21 },
+  { pattern: "/api/router/admin/users", module: route22 },
+  { pattern: "/api/router/documents/limits", module: route23 },
+  { pattern: "/api/router/finapi/assets", module: route24 },
+  { pattern: "/api/router/finapi/execution/[executionPlanId]", module: route25 },
+  { pattern: "/api/router/finapi/intents/assets", module: route26 },
+  { pattern: "/api/router/finapi/intents", module: route27 },
+  { pattern: "/api/router/finapi/operations/status/[cid]", module: route28 },
+  { pattern: "/api/router/finapi/organizations", module: route29 },
+  { pattern: "/api/router/finapi/payments/deposit", module: route30 },
+  { pattern: "/api/router/finapi/payments/withdraw", module: route31 },
+  { pattern: "/api/router/finapi/profiles/[profileId]/certificates/[certificateId]", module: route32 },
+  { pattern: "/api/router/finapi/profiles/[profileId]/certificates", module: route33 },
+  { pattern: "/api/router/finapi/profiles/[profileId]/documents/[documentId]", module: route34 },
+  { pattern: "/api/router/finapi/profiles/[profileId]/holdings", module: route35 },
+  { pattern: "/api/router/finapi/profiles/[profileId]", module: route36 },
+  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/disable", module: route37 },
+  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/enable", module: route38 },
+  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]", module: route39 },
+  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent", module: route40 },
+  { pattern: "/api/router/finapi/profiles/asset/[assetId]", module: route41 },
+  { pattern: "/api/router/finapi/profiles/asset", module: route42 },
+  { pattern: "/api/router/finapi/profiles/owner", module: route43 },
+  { pattern: "/api/router/finapi/profiles", module: route44 },
+  { pattern: "/api/router/finapi/tokens/execute", module: route45 },
+  { pattern: "/api/router/finapi/tokens/signature-result", module: route46 },
+  { pattern: "/api/router/ledger/transaction/import", module: route47 },
+  { pattern: "/api/router/operations/status/[cid]", module: route48 },
+  { pattern: "/api/router/profiles/[profileId]/share", module: route49 },
+  { pattern: "/api/signing/callback/[profileId]", module: route50 },
+  { pattern: "/api/signing/inbox", module: route51 },
 ] as const;
