@@ -175,10 +175,15 @@ function verdicts(f: DatabaseFigures, settings: BenchSettings): Verdict[] {
           met: percentile(f.open.latenciesMs, 99) <= TARGETS.openP99Ms && f.open.timedOut + f.open.unanswered === 0 && f.open.refused.size === 0 && settings.openRate >= 100,
         }
       : { target: `p99 ≤ ${TARGETS.openP99Ms} ms at 100 trades/s open loop`, measured: "no open-loop run", met: null },
-    single
-      ? { target: `p50 ≤ ${TARGETS.singleP50Ms} ms for a single client`, measured: `p50 ${ms(percentile(single.latenciesMs, 50))}`, met: percentile(single.latenciesMs, 50) <= TARGETS.singleP50Ms }
-      : { target: `p50 ≤ ${TARGETS.singleP50Ms} ms for a single client`, measured: "no 1-client run", met: null },
   ];
+  // PostgreSQL runs 32 clients only (the issue asks for its throughput and open-loop figures).
+  if (f.database === "sqlite" || single) {
+    list.push(
+      single
+        ? { target: `p50 ≤ ${TARGETS.singleP50Ms} ms for a single client`, measured: `p50 ${ms(percentile(single.latenciesMs, 50))}`, met: percentile(single.latenciesMs, 50) <= TARGETS.singleP50Ms }
+        : { target: `p50 ≤ ${TARGETS.singleP50Ms} ms for a single client`, measured: "no 1-client run", met: null },
+    );
+  }
   if (heavy && settledCount(heavy) > 0) {
     const cpu = cpuMsPerTrade(heavy);
     list.push({ target: `server CPU ≤ ${TARGETS.cpuMsPerTrade} ms per settled trade`, measured: `${fixed(cpu, 2)} ms at ${clientsOf(heavy)} clients`, met: cpu <= TARGETS.cpuMsPerTrade });

@@ -41,9 +41,13 @@ export function printRate(what: string, rate: Rate, unit: string): void {
 export function printHttpFloor(what: string, floor: HttpFloor): void {
   const odd = floor.unexpected > 0 ? `; ${int(floor.unexpected)} unexpected answers, first: ${floor.firstUnexpected}` : "";
   say(
-    `  ${what}: ${int(floor.perSecond)} requests/s; server CPU ${fixed(floor.serverCpuMsEach * 1000, 0)} µs per request; client ${percent(floor.clientCpuShare)} of one core${odd}`,
+    `  ${what}: ${int(floor.perSecond)} requests/s; server CPU ${fixed(floor.serverCpuMsEach * 1000, 0)} µs per request; client ${percent(floor.clientCpuShare)} of one core${clientNote(floor.clientCpuShare)}${odd}`,
   );
 }
+
+/** Said when the benchmark's own process may be what bounds a figure. */
+const clientNote = (share: number) =>
+  share > 1 ? " – MORE THAN ONE CORE: the client used more than one core, so it may bound this figure" : share > 0.9 ? " – nearly a full core: the client may bound this figure" : "";
 
 const layers = (counts: LayerCounts, run: RunResult) => {
   const n = run.usage.completedByServer;
@@ -77,8 +81,7 @@ export function printRun(run: RunResult, floors: Floors): void {
   say(`  server CPU: ${fixed(cpuMsPerTrade(run), 2)} ms per settled trade, until the server was quiet again (${percent(u.serverCpuShare)} of one core during the run${leftovers})`);
   say(`  server memory: ${megabytes(u.rssEndBytes)} resident at the end, ${megabytes(u.rssPeakBytes)} peak (all its processes)`);
   if (u.completedByServer > 0) say(`  per settled trade: ${layers(u.statements, run)} statements, ${layers(u.transactions, run)} transactions (the server's counters)`);
-  const clientNote = u.clientCpuShare > 1 ? " – more than one core: the client itself" : u.clientCpuShare > 0.9 ? " – nearly a full core: the client may be what limits this run" : "";
-  say(`  client (this process): ${percent(u.clientCpuShare)} of one core${clientNote}${run.signedDuringRun > 0 ? `; ${int(run.signedDuringRun)} bodies signed during the run (the prepared ones ran out)` : ""}`);
+  say(`  client (this process): ${percent(u.clientCpuShare)} of one core${clientNote(u.clientCpuShare)}${run.signedDuringRun > 0 ? `; ${int(run.signedDuringRun)} bodies signed during the run (the prepared ones ran out)` : ""}`);
   if (settled > 0 && !run.open) printRatios(throughputOf(run), cpuMsPerTrade(run), floors);
   printCheck(run);
 }

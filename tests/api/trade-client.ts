@@ -92,7 +92,7 @@ export async function fund(server: Server, escrow: EscrowClient, party: Party, a
   const instruction = await completedAt(server, party.token, deposit.body);
   const before = Number((await holdingsOf(server, party)).USD?.balance ?? "0");
   const response = await escrow.post("/operator/incoming", { reference: referenceOf(instruction), amount, currency: "USD" }, escrow.operatorToken);
-  expect(response.status).toBe(201);
+  expect(response.status, await response.clone().text()).toBe(201);
   // The escrow reports the credit to the router's ledger import asynchronously (its outbox); wait
   // until the router's holdings show it, so later holdings checks do not race that report.
   const deadline = Date.now() + 15_000;
