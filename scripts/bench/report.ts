@@ -41,13 +41,20 @@ export function printRate(what: string, rate: Rate, unit: string): void {
 export function printHttpFloor(what: string, floor: HttpFloor): void {
   const odd = floor.unexpected > 0 ? `; ${int(floor.unexpected)} unexpected answers, first: ${floor.firstUnexpected}` : "";
   say(
-    `  ${what}: ${int(floor.perSecond)} requests/s; server CPU ${fixed(floor.serverCpuMsEach * 1000, 0)} µs per request; client ${percent(floor.clientCpuShare)} of one core${clientNote(floor.clientCpuShare)}${odd}`,
+    `  ${what}: ${int(floor.perSecond)} requests/s; server CPU ${fixed(floor.serverCpuMsEach * 1000, 0)} µs per request (${int(1000 / floor.serverCpuMsEach)} requests/s per core of server CPU); client ${percent(floor.clientCpuShare)} of one core${clientNote(floor.clientCpuShare)}${odd}`,
   );
 }
 
-/** Said when the benchmark's own process may be what bounds a figure. */
+/**
+ * Said when the benchmark's own process may be what bounds a figure. Its JavaScript runs on one
+ * thread; past 105% of a core, libuv's and the garbage collector's threads add a second one.
+ */
 const clientNote = (share: number) =>
-  share > 1 ? " – MORE THAN ONE CORE: the client used more than one core, so it may bound this figure" : share > 0.9 ? " – nearly a full core: the client may bound this figure" : "";
+  share > 1.05
+    ? " – MORE THAN ONE CORE: the client itself used more than one core, so it may bound this figure"
+    : share > 0.9
+      ? " – a full core: the client's one JavaScript thread may bound this figure"
+      : "";
 
 const layers = (counts: LayerCounts, run: RunResult) => {
   const n = run.usage.completedByServer;
