@@ -12,6 +12,8 @@ const nextConfig = {
     "pino",
     "ws",
     "secp256k1",
+    // The metrics registry lives on globalThis (lib/server/metrics/metrics.ts): one copy of the package for the server and Next's bundles.
+    "prom-client",
   ],
   async headers() {
     return [

@@ -93,6 +93,8 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
   /** When set, accepted as an admin bearer token (decisions.md §8). */
   ADMIN_TOKEN: z.string().min(24, "at least 24 characters").optional(),
+  /** When set, a bearer token that may read GET /api/metrics (a Prometheus scraper), besides admins. */
+  METRICS_TOKEN: z.string().min(24, "at least 24 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Largest JSON request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),

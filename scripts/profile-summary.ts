@@ -1,4 +1,4 @@
-// Summarises V8 CPU profiles (`node --cpu-prof`, e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof
+// Summarises V8 CPU profiles (`node --cpu-prof`, e.g. BENCH_SERVER_NODE_FLAGS="--cpu-prof
 // --cpu-prof-dir=.tmp/prof" npm run bench) into the table the README keeps: self time by where the
 // code lives (a package, this application's own code by folder, Node's internals, native code, GC).
 //   tsx scripts/profile-summary.ts <file.cpuprofile | dir> [--top N]

@@ -5,8 +5,8 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { describe, expect, it } from "vitest";
 
 import { bytesToHex, hexToBytes } from "@/lib/domain/hex";
-import { SECP256K1_ORDER, signHash, verifyHashSignature } from "@/lib/domain/secp256k1";
-import { signatureVerifier, verifyHashSignatureNative, verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
+import { generatePrivateKey, SECP256K1_ORDER, signHash, verifyHashSignature } from "@/lib/domain/secp256k1";
+import { signatureVerifier, signHashNative, verifyHashSignatureNative, verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
 
 const BUYER_KEY = "0000000000000000000000000000000000000000000011110000000000001111";
 const BUYER = "02c32ed4dfd9859a140609255687d355c2bce3dc5d3c407982e95a8334c9f00995";
@@ -46,6 +46,25 @@ describe("verifyHashSignatureNode", () => {
       expect(verifyHashSignatureNative(hash, sig, finId)).toBe(false);
       expect(verifyHashSignature(hash, sig, finId)).toBe(false);
     }
+  });
+});
+
+describe("signHashNative", () => {
+  it("signs exactly as noble's signHash does (RFC 6979, low-S), for the fixed key and 200 random ones", () => {
+    expect(signHashNative(HASH, BUYER_KEY)).toBe(signHash(HASH, BUYER_KEY));
+    for (let i = 0; i < 200; i++) {
+      const key = generatePrivateKey();
+      const hash = bytesToHex(sha256(new TextEncoder().encode(`hash ${i}`)));
+      const signature = signHashNative(hash, key);
+      expect(signature).toBe(signHash(hash, key));
+      expect(BigInt(`0x${signature.slice(64)}`) <= SECP256K1_ORDER >> 1n).toBe(true);
+    }
+  });
+
+  it("refuses malformed input instead of signing something else", () => {
+    expect(() => signHashNative(HASH.slice(2), BUYER_KEY)).toThrow(RangeError);
+    expect(() => signHashNative(HASH, "zz".repeat(32))).toThrow(RangeError);
+    expect(() => signHashNative(HASH, "00".repeat(32))).toThrow();
   });
 });
 

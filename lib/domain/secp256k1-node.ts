@@ -12,10 +12,13 @@
 // same inputs whatever a binding's version does. Cost on this project's machine (README, benchmarks):
 // about 50 µs a verification natively against 1,200–1,300 µs with noble.
 import { createRequire } from "node:module";
-import { hexToBytes } from "@/lib/domain/hex";
+import { bytesToHex, hexToBytes, isHex } from "@/lib/domain/hex";
 import { hasHighS, isVerifiableInput, verifyHashSignature } from "@/lib/domain/secp256k1";
 
-type NativeBinding = { ecdsaVerify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean };
+type NativeBinding = {
+  ecdsaVerify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean;
+  ecdsaSign(message: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
+};
 
 export type Verifier = "libsecp256k1" | "noble";
 
@@ -45,6 +48,18 @@ export function verifyHashSignatureNative(hashHex: string, signatureHex: string,
   } catch {
     return false; // r or s out of range, or a point not on the curve
   }
+}
+
+/**
+ * Signs a 32-byte hash as-is with libsecp256k1: compact r‖s, low-S, deterministic (RFC 6979 without
+ * extra data), so the same as signHash of noble for the same key and hash (secp256k1-node.test.ts).
+ * For clients that sign many executions (the benchmark); throws when the binding did not load.
+ */
+export function signHashNative(hashHex: string, privateKeyHex: string): string {
+  if (!native.binding) throw new Error(`the libsecp256k1 binding did not load: ${native.failure ?? "?"}`);
+  if (!isHex(hashHex, 32)) throw new RangeError("hash must be 32 bytes as 64 hex characters");
+  if (!isHex(privateKeyHex, 32)) throw new RangeError("private key must be 32 bytes as 64 hex characters");
+  return bytesToHex(native.binding.ecdsaSign(hexToBytes(hashHex), hexToBytes(privateKeyHex)).signature);
 }
 
 /** Same contract as verifyHashSignature: compact low-S r‖s over the hash as-is; never throws. */

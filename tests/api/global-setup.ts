@@ -7,6 +7,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     adminToken: string;
+    metricsToken: string;
     databaseUrl: string;
   }
 }
@@ -17,6 +18,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await startTestServer(settings);
   project.provide("baseUrl", server.baseUrl);
   project.provide("adminToken", server.adminToken);
+  project.provide("metricsToken", server.metricsToken);
   project.provide("databaseUrl", server.databaseUrl);
   return server.dispose;
 }

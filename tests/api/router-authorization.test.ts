@@ -230,6 +230,8 @@ const ROUTES: readonly RouteCase[] = [
   { method: "DELETE", path: "/api/router/admin/users/{userId}/tokens/00000000-0000-4000-8000-000000000000", roles: ["admin"], allowed: { caller: "admin", status: 404 } },
   { method: "GET", path: "/api/router/admin/users", roles: ["admin"], allowed: { caller: "admin", status: 200 } },
   { method: "GET", path: "/api/router/admin/organizations", roles: ["admin"], allowed: { caller: "admin", status: 200 } },
+  // Prometheus metrics: admins (and the scraper's METRICS_TOKEN, tests/api/metrics.test.ts).
+  { method: "GET", path: "/api/metrics", roles: ["admin"], allowed: { caller: "admin", status: 200 } },
   {
     method: "POST",
     path: "/api/router/admin/organizations",

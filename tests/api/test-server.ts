@@ -20,8 +20,7 @@ export type TestDatabase = { url: string; drop: () => Promise<void> };
  * TEST_POSTGRES_URL (a PostgreSQL URL with the right to create databases) runs the suite on a fresh
  * PostgreSQL database made for the run and dropped after it; without it, on a fresh SQLite file.
  */
-export async function freshDatabase(dataDir: string): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_POSTGRES_URL;
+export async function freshDatabase(dataDir: string, adminUrl: string | undefined = process.env.TEST_POSTGRES_URL): Promise<TestDatabase> {
   if (!adminUrl) return { url: `file:${path.join(dataDir, "app.db")}`, drop: async () => undefined };
   const { default: pg } = await import("pg");
   const name = `tan_api_${Date.now()}_${process.pid}_${randomBytes(3).toString("hex")}`;
@@ -85,6 +84,8 @@ async function waitUntilDown(url: string): Promise<void> {
 export type TestServer = {
   baseUrl: string;
   adminToken: string;
+  /** The server's METRICS_TOKEN: reads GET /api/metrics. */
+  metricsToken: string;
   databaseUrl: string;
   dataDir: string;
   /** Stops the process (SIGTERM, then SIGKILL after 10 s); the database stays. */
@@ -97,7 +98,8 @@ export type TestServer = {
   processGroup: () => number | undefined;
 };
 
-export async function startTestServer(settings: Record<string, string> = {}): Promise<TestServer> {
+/** `postgresUrl`: like TEST_POSTGRES_URL, which it replaces for this server (null: SQLite whatever TEST_POSTGRES_URL says). */
+export async function startTestServer(settings: Record<string, string> = {}, options: { postgresUrl?: string | null } = {}): Promise<TestServer> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID")) || !existsSync(serverBundle)) {
     throw new Error("No production build: run `npm run build` first (npm test does it).");
   }
@@ -106,7 +108,8 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminToken = `test-admin-${randomBytes(24).toString("hex")}`;
-  const database = await freshDatabase(dataDir);
+  const metricsToken = `test-metrics-${randomBytes(24).toString("hex")}`;
+  const database = await freshDatabase(dataDir, options.postgresUrl === undefined ? process.env.TEST_POSTGRES_URL : (options.postgresUrl ?? undefined));
   const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.url,
@@ -121,6 +124,7 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
     // The suite sends many bad tokens and passwords from this one client on purpose; the limits
     // themselves are tested on servers of their own (sign-in-throttle.test.ts).
     AUTH_CLIENT_FREE_FAILURES: "1000000",
+    METRICS_TOKEN: metricsToken,
     LOG_LEVEL: "warn",
     // The tests' stand-in signers listen on 127.0.0.1, which a signature policy may not name unless
     // allowed (tests/api/signing-endpoint.test.ts starts a server without it).
@@ -176,6 +180,7 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
   return {
     baseUrl,
     adminToken,
+    metricsToken,
     databaseUrl: database.url,
     dataDir,
     stop,

@@ -100,7 +100,7 @@ export async function fund(server: Server, escrow: EscrowClient, party: Party, a
   const instruction = await completedAt(server, party.token, deposit.body);
   const before = Number((await holdingsOf(server, party)).USD?.balance ?? "0");
   const response = await escrow.post("/operator/incoming", { reference: referenceOf(instruction), amount, currency: "USD" }, escrow.operatorToken);
-  expect(response.status).toBe(201);
+  expect(response.status, await response.clone().text()).toBe(201);
   // The escrow reports the credit to the router's ledger import asynchronously (its outbox); wait
   // until the router's holdings show it, so later holdings checks do not race that report.
   const deadline = Date.now() + 15_000;
@@ -124,8 +124,11 @@ export type ExecutionTerms = {
   executionId?: string;
 };
 
+/** Signs a template hash with a private key (hex both): noble's signHash, or libsecp256k1's for the benchmark. */
+export type HashSigner = (hashHex: string, privateKeyHex: string) => string;
+
 /** The execute body and the Trade it describes (for rebuilding the template the counterparty signs). */
-export function executionBody(t: ExecutionTerms) {
+export function executionBody(t: ExecutionTerms, sign: HashSigner = signHash) {
   const nonce = t.nonce ?? generateNonce();
   const expiry = t.kind === "buyingIntent" ? undefined : (t.expiry ?? now() + 3600);
   const trade: Trade = {
@@ -170,7 +173,7 @@ export function executionBody(t: ExecutionTerms) {
       nonce,
       buyer: t.buyer.profileId,
       ...(t.kind === "primarySale" ? { issuer: t.seller.profileId } : {}),
-      signature: signHash(template.hash, t.executor.key.privateKey),
+      signature: sign(template.hash, t.executor.key.privateKey),
     },
   };
   return { body, template };
@@ -219,6 +222,9 @@ export class SignerStandIn {
   private server: HttpServer | null = null;
   url = "";
 
+  /** `sign`: how it signs (the benchmark passes libsecp256k1's signHashNative). */
+  constructor(private readonly sign: HashSigner = signHash) {}
+
   async start(): Promise<void> {
     const port = await freePort();
     this.url = `http://127.0.0.1:${port}/sign`;
@@ -236,7 +242,7 @@ export class SignerStandIn {
         if (this.mode === "refuse" || !key) return void res.writeHead(403).end(JSON.stringify({ title: "I do not sign this" }));
         if (this.mode === "acknowledge") return void res.end(JSON.stringify({ type: "acknowledgement" }));
         const signer = this.mode === "badSignature" ? newKey() : key;
-        res.end(JSON.stringify({ type: "signature", signature: signHash(body.signatureTemplate.hash, signer.privateKey) }));
+        res.end(JSON.stringify({ type: "signature", signature: this.sign(body.signatureTemplate.hash, signer.privateKey) }));
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(port, "127.0.0.1", resolve));

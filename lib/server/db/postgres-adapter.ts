@@ -2,6 +2,7 @@
 // itself, so unlike SQLite no process-wide lock is needed.
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { countPrismaStatements } from "./sql-counter";
 
 type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
@@ -39,9 +40,21 @@ export function createPostgresPool(url: string): pg.Pool {
   return new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS });
 }
 
+/** Counts what the adapter and its transactions send (sql-counter.ts). */
+function counted(adapter: Adapter): Adapter {
+  countPrismaStatements(adapter);
+  const startTransaction = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (isolationLevel) => countPrismaStatements(await startTransaction(isolationLevel));
+  return adapter;
+}
+
 export function createPostgresAdapterFactory(url: string, options: { forMigrations?: boolean; pool?: pg.Pool } = {}): PrismaPg {
   const factory = new PrismaPg(options.pool ?? createPostgresPool(url));
-  if (!options.forMigrations) return factory;
+  if (!options.forMigrations) {
+    const connect = factory.connect.bind(factory);
+    factory.connect = async () => counted(await connect());
+    return factory;
+  }
   const connect = factory.connect.bind(factory);
   const connectToShadowDb = factory.connectToShadowDb.bind(factory);
   factory.connect = async () => forMigrations(await connect());

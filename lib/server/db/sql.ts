@@ -28,6 +28,7 @@ import pg from "pg";
 import { env } from "@/lib/env";
 import type { DB } from "@/lib/generated/kysely/types";
 import { sharedPostgresPool, sharedSqliteConnection } from "./client";
+import { sqlCounter } from "./sql-counter";
 import type { SharedSqliteConnection } from "./sqlite-adapter";
 
 export type { DB };
@@ -63,6 +64,9 @@ function numbersOf(row: Record<string, unknown>): Record<string, unknown> {
   return row;
 }
 
+/** What this layer sends, for tan_db_statements_total and tan_db_transactions_total. */
+const countSql = sqlCounter("sql");
+
 class SharedSqliteDatabaseConnection implements DatabaseConnection {
   constructor(
     private readonly shared: SharedSqliteConnection,
@@ -70,6 +74,7 @@ class SharedSqliteDatabaseConnection implements DatabaseConnection {
   ) {}
 
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    countSql(compiled.sql);
     const statement = this.shared.connection.prepare(compiled.sql);
     const parameters = compiled.parameters.map(sqliteParameter);
     if (statement.reader) return Promise.resolve({ rows: (statement.all(parameters) as Record<string, unknown>[]).map(numbersOf) as R[] });
@@ -132,7 +137,10 @@ function poolWithTextTypes(pool: pg.Pool): pg.Pool {
     return new Proxy(client, {
       get(target, key, receiver) {
         if (key !== "query") return Reflect.get(target, key, receiver) as unknown;
-        return (text: string, values?: unknown[]) => target.query({ text, values, types: pgTypes });
+        return (text: string, values?: unknown[]) => {
+          countSql(text);
+          return target.query({ text, values, types: pgTypes });
+        };
       },
     });
   };

@@ -8,6 +8,7 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type BetterSqlite3 from "better-sqlite3";
 import { AsyncLock } from "./async-lock";
+import { countPrismaStatements } from "./sql-counter";
 import { secureSqliteFiles } from "./sqlite-file-mode";
 import { cacheStatements } from "./statement-cache";
 
@@ -31,7 +32,7 @@ function isArgumentlessScript(query: SqlQuery): boolean {
 }
 
 function guardTransaction(tx: Transaction, release: () => void): Transaction {
-  return Object.assign(Object.create(Object.getPrototypeOf(tx) as object) as Transaction, tx, {
+  const guarded = Object.assign(Object.create(Object.getPrototypeOf(tx) as object) as Transaction, tx, {
     queryRaw: tx.queryRaw.bind(tx),
     executeRaw: tx.executeRaw.bind(tx),
     commit: async () => {
@@ -49,6 +50,7 @@ function guardTransaction(tx: Transaction, release: () => void): Transaction {
       }
     },
   });
+  return countPrismaStatements(guarded);
 }
 
 /** What the typed-SQL path (sql.ts) shares with Prisma: the one connection and the lock that isolates transactions on it. */
@@ -82,7 +84,7 @@ function guardAdapter(inner: Adapter, lock: AsyncLock): Adapter {
     dispose: () => inner.dispose(),
   };
   if (inner.getConnectionInfo) guarded.getConnectionInfo = inner.getConnectionInfo.bind(inner);
-  return guarded;
+  return countPrismaStatements(guarded);
 }
 
 /** The better-sqlite3 connection inside the adapter (its `client` field, public in 6.19). */

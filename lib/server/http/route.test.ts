@@ -4,6 +4,7 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/domain/app-error";
+import { metrics } from "@/lib/server/metrics/metrics";
 import { route } from "./route";
 
 const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
@@ -95,5 +96,52 @@ describe("route()", () => {
     const handler = route({ auth: "public" }, async () => ({}));
     const response = await handler(new NextRequest("http://localhost/api/test", { headers: { "x-request-id": "<script>" } }), context());
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("lets the service token through authentication and the role check; without credentials it is 401", async () => {
+    const token = "scrape-token-0123456789abcdef";
+    const handler = route({ auth: "optional", roles: ["admin"], serviceToken: () => token }, async ({ principal }) => ({ principal }));
+    const withToken = await handler(new NextRequest("http://localhost/api/test", { headers: { authorization: `Bearer ${token}` } }), context());
+    expect(withToken.status).toBe(200);
+    expect(await withToken.json()).toEqual({ principal: null });
+    const anonymous = await handler(new NextRequest("http://localhost/api/test"), context());
+    expect(anonymous.status).toBe(401);
+    // No token configured: nothing matches, not even an empty bearer.
+    const unset = route({ auth: "optional", roles: ["admin"], serviceToken: () => undefined }, async () => ({}));
+    expect((await unset(new NextRequest("http://localhost/api/test"), context())).status).toBe(401);
+  });
+});
+
+describe("route() metrics", () => {
+  async function requestsCounted(labels: { route: string; method: string; status: string }): Promise<number> {
+    const metric = await metrics.httpRequests.get();
+    return metric.values.find((v) => v.labels.route === labels.route && v.labels.method === labels.method && v.labels.status === labels.status)?.value ?? 0;
+  }
+
+  it("counts each answer under the route's pattern, method and status, and times it", async () => {
+    const handler = route({ auth: "public", params: z.object({ id: z.string() }) }, async ({ params }) => {
+      if (params.id === "missing") throw new AppError("NOT_FOUND", "No such thing.");
+      return {};
+    });
+    const pattern = "/api/things/[id]";
+    const before = { ok: await requestsCounted({ route: pattern, method: "GET", status: "200" }), missing: await requestsCounted({ route: pattern, method: "GET", status: "404" }) };
+    const timed = (await metrics.httpRequestSeconds.get()).values.find((v) => v.metricName === "tan_http_request_duration_seconds_count" && v.labels.route === pattern)?.value ?? 0;
+    await handler(new NextRequest("http://localhost/api/things/a1"), { params: Promise.resolve({ id: "a1" }), pattern });
+    await handler(new NextRequest("http://localhost/api/things/b2"), { params: Promise.resolve({ id: "b2" }), pattern });
+    await handler(new NextRequest("http://localhost/api/things/missing"), { params: Promise.resolve({ id: "missing" }), pattern });
+    expect(await requestsCounted({ route: pattern, method: "GET", status: "200" })).toBe(before.ok + 2);
+    expect(await requestsCounted({ route: pattern, method: "GET", status: "404" })).toBe(before.missing + 1);
+    const timedAfter = (await metrics.httpRequestSeconds.get()).values.find((v) => v.metricName === "tan_http_request_duration_seconds_count" && v.labels.route === pattern)?.value;
+    expect(timedAfter).toBe(timed + 3);
+  });
+
+  it("rebuilds the pattern from the parameters when the caller gave none, so ids never become labels", async () => {
+    const handler = route({ auth: "public" }, async () => ({}));
+    const pattern = "/api/owners/[ownerId]/items/[itemId]";
+    const before = await requestsCounted({ route: pattern, method: "GET", status: "200" });
+    await handler(new NextRequest("http://localhost/api/owners/o-17/items/i-42"), { params: Promise.resolve({ ownerId: "o-17", itemId: "i-42" }) });
+    expect(await requestsCounted({ route: pattern, method: "GET", status: "200" })).toBe(before + 1);
+    const labels = (await metrics.httpRequests.get()).values.map((v) => v.labels.route);
+    expect(labels.some((r) => String(r).includes("o-17"))).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
 // The one wrapper every route handler goes through (style.md: formbricks' api-wrapper). It owns the
 // request id, authentication, the role check, zod parsing of params/query/body with a size limit,
 // error mapping to problem documents and the access log, so a handler only calls a domain verb.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { AppError, internalProblem, isAppError, PROBLEM_CONTENT_TYPE, toProblemDocument, type FieldError } from "@/lib/domain/app-error";
 import type { Role } from "@/lib/domain/roles";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { bearerToken } from "@/lib/server/auth/api-token";
 import { principalFromBearerHeader } from "@/lib/server/auth/bearer-guard";
 import type { Principal } from "@/lib/server/auth/principal";
 import { cachedPrincipalFromUserId } from "@/lib/server/auth/principal-cache";
@@ -16,11 +17,14 @@ import { logger, type Logger } from "@/lib/server/log";
 import { clientAddressOf } from "./forwarded-headers";
 import { RateLimitedError } from "./rate-limit";
 import { readJsonBody } from "./read-body";
+import { recordApiRequest } from "./request-metrics";
 import { crossOriginProblem } from "./same-origin";
 import { fieldErrors } from "./zod-errors";
 
 type AuthMode = "required" | "optional" | "public";
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type RouteParams = Record<string, string | string[] | undefined>;
+/** `pattern`: the route's URL pattern (`/api/router/finapi/execution/[executionPlanId]`), given by serve-api.ts. */
+type RouteContext = { params: Promise<RouteParams>; pattern?: string };
 
 /** What a handler gets: a WHATWG Request, from Next or from server.ts's own API dispatch (serve-api.ts). */
 export type ApiRequest = Request;
@@ -28,8 +32,14 @@ export type ApiRequest = Request;
 export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode> = {
   /** "required" (the default): 401 without valid credentials. "public": credentials are not even looked at. */
   auth?: A;
-  /** When given, the caller's role must be one of these (403 otherwise). */
+  /** When given, the caller's role must be one of these (401 without credentials, 403 for another role). */
   roles?: readonly Role[];
+  /**
+   * A bearer token for a machine rather than a user (METRICS_TOKEN, for a Prometheus scraper): a
+   * request carrying it passes authentication and `roles` without a principal. Only with auth
+   * "optional", whose handlers already take `principal: null`.
+   */
+  serviceToken?: A extends "optional" ? () => string | undefined : never;
   params?: P;
   query?: Q;
   body?: B;
@@ -73,6 +83,27 @@ async function authenticate(req: ApiRequest, mode: AuthMode): Promise<Principal 
 function assertSameOrigin(req: ApiRequest): void {
   const problem = crossOriginProblem(req.headers);
   if (problem) throw new AppError("FORBIDDEN", problem);
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest();
+
+/** True when the request's bearer token is `expected` (compared in constant time). */
+function carriesServiceToken(req: ApiRequest, expected: string | undefined): boolean {
+  const token = expected ? bearerToken(req.headers.get("authorization")) : null;
+  return token !== null && expected !== undefined && timingSafeEqual(sha256(token), sha256(expected));
+}
+
+/** The URL pattern of a request that came without one (through Next): each parameter's value back to its [name]. */
+function patternOf(path: string, params: RouteParams): string {
+  const names = new Map<string, string>();
+  for (const [name, value] of Object.entries(params)) if (typeof value === "string") names.set(value, name);
+  return path
+    .split("/")
+    .map((segment) => {
+      const name = names.get(segment);
+      return name === undefined ? segment : `[${name}]`;
+    })
+    .join("/");
 }
 
 function parsePart<S extends z.ZodType>(schema: S, value: unknown, where: NonNullable<FieldError["in"]>): z.output<S> {
@@ -125,9 +156,13 @@ export function route<
     let principal: Principal | null = null;
     let response: Response;
     try {
-      principal = await authenticate(req, spec.auth ?? "required");
-      if (spec.roles && (!principal || !spec.roles.includes(principal.role))) {
-        throw new AppError("FORBIDDEN", `This operation needs one of the roles: ${spec.roles.join(", ")}.`);
+      const service = spec.serviceToken !== undefined && carriesServiceToken(req, spec.serviceToken());
+      principal = service ? null : await authenticate(req, spec.auth ?? "required");
+      if (!service && spec.roles) {
+        if (!principal) throw new AppError("UNAUTHENTICATED", "Sign in, or send Authorization: Bearer <token>.");
+        if (!spec.roles.includes(principal.role)) {
+          throw new AppError("FORBIDDEN", `This operation needs one of the roles: ${spec.roles.join(", ")}.`);
+        }
       }
       const params = spec.params ? parsePart(spec.params, await context.params, "params") : await context.params;
       const query = spec.query ? parsePart(spec.query, Object.fromEntries(url.searchParams), "query") : {};
@@ -156,8 +191,9 @@ export function route<
         });
       }
     }
-    const durationMs = Math.round((performance.now() - startedAt) * 10) / 10;
-    log.info({ status: response.status, durationMs, userId: principal?.userId }, "request");
+    const elapsedMs = performance.now() - startedAt;
+    log.info({ status: response.status, durationMs: Math.round(elapsedMs * 10) / 10, userId: principal?.userId }, "request");
+    recordApiRequest(context.pattern ?? patternOf(path, await context.params), req.method, response.status, elapsedMs / 1000);
     return response;
   };
 }

@@ -12,10 +12,11 @@ import { Readable } from "node:stream";
 import { AppError, PROBLEM_CONTENT_TYPE, toProblemDocument } from "@/lib/domain/app-error";
 import { logger } from "@/lib/server/log";
 import { API_ROUTE_TABLE } from "./api-route-table";
+import { NO_ROUTE, recordApiRequest } from "./request-metrics";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
-type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = (req: Request, context: { params: Promise<Record<string, string>>; pattern: string }) => Promise<Response>;
 type RouteModule = Partial<Record<Method, Handler>>;
 
 /** The headers next.config.mjs gives every answer of Next; the API answers carry them too. */
@@ -28,9 +29,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** Served by Next: next-auth's endpoints. */
 const LEFT_TO_NEXT = "/api/auth/";
 
-type Node = { children: Map<string, Node>; param: { name: string; node: Node } | null; module: RouteModule | null };
+type Node = { children: Map<string, Node>; param: { name: string; node: Node } | null; module: RouteModule | null; pattern: string };
 
-const newNode = (): Node => ({ children: new Map(), param: null, module: null });
+const newNode = (): Node => ({ children: new Map(), param: null, module: null, pattern: "" });
 
 function buildTree(): Node {
   const root = newNode();
@@ -49,17 +50,18 @@ function buildTree(): Node {
       }
     }
     node.module = module as RouteModule;
+    node.pattern = pattern;
   }
   return root;
 }
 
 const tree = buildTree();
 
-type Match = { module: RouteModule; params: Record<string, string> };
+type Match = { module: RouteModule; params: Record<string, string>; pattern: string };
 
 /** Static segments win over parameters, as in Next (`profiles/asset` before `profiles/[profileId]`). */
 function match(node: Node, segments: readonly string[], index: number, params: Record<string, string>): Match | null {
-  if (index === segments.length) return node.module ? { module: node.module, params } : null;
+  if (index === segments.length) return node.module ? { module: node.module, params, pattern: node.pattern } : null;
   const segment = segments[index] as string;
   const child = node.children.get(segment);
   const found = child ? match(child, segments, index + 1, params) : null;
@@ -133,7 +135,7 @@ export function callApiInProcess(request: Request): Promise<Response> | null {
   const found = match(tree, segments, 0, {});
   const handler = found?.module[request.method.toUpperCase() as Method];
   if (!found || typeof handler !== "function") return null;
-  return handler(request, { params: Promise.resolve(found.params) });
+  return handler(request, { params: Promise.resolve(found.params), pattern: found.pattern });
 }
 
 /**
@@ -160,6 +162,7 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, pathname: st
   const found = match(tree, segments, 0, {});
   if (!found) {
     sendProblem(res, new AppError("NOT_FOUND", `There is no API operation at ${pathname}.`), pathname);
+    recordApiRequest(NO_ROUTE, method, 404, 0);
     return true;
   }
   const allow = allowedMethods(found.module).join(", ");
@@ -171,10 +174,11 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, pathname: st
   const handler = found.module[(method === "HEAD" ? "GET" : method) as Method];
   if (typeof handler !== "function") {
     sendProblem(res, new AppError("METHOD_NOT_ALLOWED", `${pathname} does not take ${method}; it takes ${allow}.`), pathname, { allow });
+    recordApiRequest(found.pattern, method, 405, 0);
     return true;
   }
   const request = requestOf(req, method === "HEAD" ? "GET" : method, origin);
-  handler(request, { params: Promise.resolve(found.params) })
+  handler(request, { params: Promise.resolve(found.params), pattern: found.pattern })
     .then((response) => sendResponse(res, response, method !== "HEAD"))
     .catch((error: unknown) => {
       // route() answers every error itself; this is a fault in the dispatch or the socket.

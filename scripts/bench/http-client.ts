@@ -1,0 +1,92 @@
+// The benchmark's HTTP client: node:http over a keep-alive agent, bodies sent as ready-made strings,
+// answers kept as text. fetch (undici) costs the client several times more CPU per request, and the
+// client shares the machine's two cores with the server it measures.
+import { Agent, request } from "node:http";
+
+export type Answer = { status: number; retryAfter: string | null; text: string };
+
+export class HttpClient {
+  private readonly agent: Agent;
+  private readonly host: string;
+  private readonly port: number;
+
+  constructor(baseUrl: string, maxSockets: number) {
+    const url = new URL(baseUrl);
+    this.host = url.hostname;
+    this.port = Number(url.port);
+    this.agent = new Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+  }
+
+  /** One request; status 0 when the socket failed or `timeoutMs` passed first (text says which). */
+  send(method: "GET" | "POST", path: string, options: { token?: string; body?: string; timeoutMs?: number } = {}): Promise<Answer> {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) {
+      headers["content-type"] = "application/json";
+      headers["content-length"] = String(Buffer.byteLength(options.body));
+    }
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const finish = (answer: Answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      };
+      const req = request({ host: this.host, port: this.port, method, path, headers, agent: this.agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", (error) => finish({ status: 0, retryAfter: null, text: error.message }));
+        res.on("end", () => {
+          const retryAfter = res.headers["retry-after"];
+          finish({ status: res.statusCode ?? 0, retryAfter: typeof retryAfter === "string" ? retryAfter : null, text: Buffer.concat(chunks).toString("utf8") });
+        });
+      });
+      req.on("error", (error) => finish({ status: 0, retryAfter: null, text: error.message }));
+      if (options.timeoutMs !== undefined) {
+        timer = setTimeout(() => {
+          req.destroy(new Error(`no answer in ${options.timeoutMs} ms`));
+        }, options.timeoutMs);
+      }
+      req.end(options.body);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+export type RequestRate = { perSecond: number; requests: number; unexpected: number; firstUnexpected: string | null; seconds: number };
+
+/**
+ * Requests per second with `inFlight` requests always outstanding for `seconds` (after a short
+ * warm-up): each answer must have `expectedStatus`; others are counted apart.
+ */
+export async function requestRate(
+  seconds: number,
+  inFlight: number,
+  send: (i: number) => Promise<Answer>,
+  expectedStatus: number,
+  around: { before?: () => void; after?: () => void } = {},
+): Promise<RequestRate> {
+  let issued = 0;
+  const loop = async (untilMs: number, tally: { ok: number; unexpected: number; first: string | null }) => {
+    while (performance.now() < untilMs) {
+      const answer = await send(issued++);
+      if (answer.status === expectedStatus) tally.ok += 1;
+      else {
+        tally.unexpected += 1;
+        tally.first ??= `${answer.status} ${answer.text.slice(0, 200)}`;
+      }
+    }
+  };
+  const warmUp = { ok: 0, unexpected: 0, first: null };
+  const warmUntil = performance.now() + Math.min(1_000, seconds * 250);
+  await Promise.all(Array.from({ length: inFlight }, () => loop(warmUntil, warmUp)));
+  around.before?.();
+  const tally = { ok: 0, unexpected: 0, first: null as string | null };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: inFlight }, () => loop(started + seconds * 1000, tally)));
+  const elapsed = (performance.now() - started) / 1000;
+  around.after?.();
+  return { perSecond: tally.ok / elapsed, requests: tally.ok, unexpected: tally.unexpected, firstUnexpected: tally.first, seconds: elapsed };
+}

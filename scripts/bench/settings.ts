@@ -1,0 +1,72 @@
+// The benchmark's settings, from the environment and `--quick` (documented at the top of
+// scripts/bench.ts and in the README's Benchmarks section). A bad value stops the run with its name.
+import { z } from "zod";
+
+const DATABASES = ["sqlite", "postgres"] as const;
+export type BenchDatabase = (typeof DATABASES)[number];
+
+const positiveList = (max: number) =>
+  z
+    .string()
+    .transform((text) => text.split(",").map((part) => Number(part.trim())))
+    .pipe(z.array(z.number().int().min(1).max(max)).min(1));
+
+const schema = z.object({
+  // Execution bodies are signed before a run and their nonces live 300 s: a run stays well inside that.
+  BENCH_SECONDS: z.coerce.number().min(1).max(240).optional(),
+  BENCH_CONCURRENCY: positiveList(512).default([1, 32, 64]),
+  BENCH_OPEN_RATE: z.coerce.number().min(1).max(5_000).default(100),
+  BENCH_DATABASES: z
+    .string()
+    .transform((text) => text.split(",").map((part) => part.trim()))
+    .pipe(z.array(z.enum(DATABASES)).min(1))
+    .default(["sqlite", "postgres"]),
+  BENCH_INVESTORS: z.coerce.number().int().min(2).max(1_000).optional(),
+  BENCH_TRADE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  BENCH_SERVER_NODE_FLAGS: z.string().default(""),
+  BENCH_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("error"),
+});
+
+export type BenchSettings = {
+  quick: boolean;
+  /** Length of each trade run. */
+  seconds: number;
+  /** Length of each floor measurement. */
+  floorSeconds: number;
+  concurrency: number[];
+  openRate: number;
+  databases: BenchDatabase[];
+  investors: number;
+  /** A trade not Completed this long after its (scheduled) execute counts as timed out. */
+  tradeTimeoutMs: number;
+  serverNodeFlags: string;
+  logLevel: string;
+  /** Requests in flight for the HTTP floors. */
+  floorInFlight: number;
+};
+
+export function loadBenchSettings(argv: readonly string[], source: Record<string, string | undefined>): BenchSettings {
+  const unknown = argv.filter((a) => a !== "--quick");
+  if (unknown.length > 0) throw new Error(`unknown arguments: ${unknown.join(" ")} (the only one is --quick)`);
+  const quick = argv.includes("--quick");
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([key, value]) => key.startsWith("BENCH_") && value !== undefined && value !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new Error(`Invalid benchmark settings:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+  }
+  const s = parsed.data;
+  const seconds = s.BENCH_SECONDS ?? (quick ? 3 : 15);
+  return {
+    quick,
+    seconds,
+    floorSeconds: quick ? 1 : Math.min(5, Math.max(1, seconds / 3)),
+    concurrency: s.BENCH_CONCURRENCY,
+    openRate: s.BENCH_OPEN_RATE,
+    databases: [...new Set(s.BENCH_DATABASES)],
+    investors: s.BENCH_INVESTORS ?? (quick ? 16 : 64),
+    tradeTimeoutMs: s.BENCH_TRADE_TIMEOUT_MS,
+    serverNodeFlags: s.BENCH_SERVER_NODE_FLAGS,
+    logLevel: s.BENCH_LOG_LEVEL,
+    floorInFlight: 16,
+  };
+}
