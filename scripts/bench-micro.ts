@@ -89,7 +89,8 @@ await measureAsync("interactive transaction: insert + conditional update", 1_000
 const { ensureAccount, postMovement, BANK_OWNER } = await import("@/lib/server/escrow/post-movement");
 const { unitsOf } = await import("@/lib/domain/escrow/ledger-units");
 const { verifyHoldSignature } = await import("@/lib/domain/escrow/signed-terms");
-const accounts = await db.$transaction(async (tx) => {
+const { inTransaction } = await import("@/lib/server/db/sql");
+const accounts = await inTransaction(async (tx) => {
   const bank = await ensureAccount(tx, BANK_OWNER, "USD");
   const from = await ensureAccount(tx, buyer, "USD");
   const to = await ensureAccount(tx, seller, "USD");
@@ -97,11 +98,11 @@ const accounts = await db.$transaction(async (tx) => {
   return { from: from.id, to: to.id };
 });
 const tenDollars = unitsOf("10");
-await measureAsync("escrow hold + release (2 journal entries, 3 conditional account writes)", 1_000, async () => {
-  await db.$transaction((tx) =>
+await measureAsync("escrow hold + release (2 journal entries, 3 conditional account writes, typed SQL)", 1_000, async () => {
+  await inTransaction((tx) =>
     postMovement(tx, { movement: { kind: "hold", accountId: accounts.from, currency: "USD", units: tenDollars }, causeId: "bench" }),
   );
-  await db.$transaction((tx) =>
+  await inTransaction((tx) =>
     postMovement(tx, { movement: { kind: "release", fromId: accounts.from, toId: accounts.to, currency: "USD", units: tenDollars }, causeId: "bench" }),
   );
 });

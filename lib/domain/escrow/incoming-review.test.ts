@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decidedStatus, fourEyesRefusal, INCOMING_STATUSES, incomingDecisionRefusal, isIncomingStatus, reviewIncoming } from "./incoming-review";
+import { decidedStatus, fourEyesRefusal, INCOMING_STATUSES, incomingDecisionRefusal, isIncomingStatus, reviewIncoming, expectedNextCredit } from "./incoming-review";
 
 describe("reviewIncoming", () => {
   it("passes a credit equal to its instruction, however it is written", () => {
@@ -36,5 +36,13 @@ describe("the pending-approval state machine", () => {
     expect(fourEyesRefusal("approve", "u-1", "u-1")).toMatch(/another operator must approve it/);
     expect(fourEyesRefusal("approve", "u-1", "u-2")).toBeNull();
     expect(fourEyesRefusal("decline", "u-1", "u-1")).toBeNull();
+  });
+});
+
+describe("expectedNextCredit", () => {
+  it("is what the instruction announced less what already arrived, never below zero", () => {
+    expect(expectedNextCredit("250", [])).toBe("250");
+    expect(expectedNextCredit("250", ["249.5"])).toBe("0.5");
+    expect(expectedNextCredit("250", ["200", "100"])).toBe("0");
   });
 });

@@ -63,3 +63,13 @@ export function reviewIncoming(amount: string, expectedAmount: string, approvalA
   const magnitude = difference < 0n ? -difference : difference;
   return { difference: formatUnits(difference), flagged: difference !== 0n, needsApproval: magnitude > unitsOf(approvalAbove) };
 }
+
+/**
+ * What the next credit under a reference is expected to be: what the instruction announced, less
+ * what already arrived under it (credited, or waiting for approval), never below zero. A transfer
+ * split in two is then compared part by part, so its second half is not taken for a large difference.
+ */
+export function expectedNextCredit(instructionAmount: string, arrived: readonly string[]): string {
+  const remaining = arrived.reduce((left, amount) => left - unitsOf(amount), unitsOf(instructionAmount));
+  return formatUnits(remaining > 0n ? remaining : 0n);
+}

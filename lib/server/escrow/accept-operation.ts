@@ -15,12 +15,10 @@ import { AppError } from "@/lib/domain/app-error";
 import { operationKeys, type OperationKey } from "@/lib/domain/escrow/operation-owner";
 import { ESCROW_ERROR_CODES } from "@/lib/domain/escrow/operation-kinds";
 import { env } from "@/lib/env";
-import type { EscrowOperation } from "@/lib/generated/prisma/client";
-import { isUniqueViolation } from "@/lib/server/db/unique-violation";
+import { dbDate, inTransaction, isSqlUniqueViolation, sqlDb } from "@/lib/server/db/sql";
 import { idempotencyKeyReused } from "@/lib/server/http/create-once";
-import { db } from "@/lib/server/db/client";
 import type { RouterCaller } from "./callers";
-import type { AnyOperationDefinition } from "./operation-definition";
+import type { AnyOperationDefinition, EscrowOperationRow } from "./operation-definition";
 
 /** Sync operations the request itself runs; the worker only steps in if that request died. */
 const SYNC_RECOVERY_DELAY_MS = 30_000;
@@ -35,15 +33,16 @@ function keyReused(key: OperationKey, cid: string, keyField: string): AppError {
 }
 
 /** Steps 1 and 2: the operation a key already answered this request with, a 409, or null. */
-async function earlierUnder(keys: readonly OperationKey[], requestHash: string, keyField: string): Promise<EscrowOperation | null> {
+async function earlierUnder(keys: readonly OperationKey[], requestHash: string, keyField: string): Promise<EscrowOperationRow | null> {
   if (keys.length === 0) return null;
   const texts = keys.map((k) => k.text);
-  const rows = await db.escrowOperationKey.findMany({
-    where: { OR: [{ key: { in: texts }, requestHash }, { boundKey: { in: texts } }] },
-    select: { key: true, requestHash: true, operationId: true },
-  });
+  const rows = await sqlDb
+    .selectFrom("EscrowOperationKey")
+    .select(["key", "requestHash", "operationId"])
+    .where((eb) => eb.or([eb.and([eb("key", "in", texts), eb("requestHash", "=", requestHash)]), eb("boundKey", "in", texts)]))
+    .execute();
   const same = rows.find((r) => r.requestHash === requestHash);
-  if (same) return db.escrowOperation.findUniqueOrThrow({ where: { id: same.operationId } });
+  if (same) return sqlDb.selectFrom("EscrowOperation").selectAll().where("id", "=", same.operationId).executeTakeFirstOrThrow();
   const bound = rows[0];
   const key = bound && keys.find((k) => k.text === bound.key);
   if (bound && key) throw keyReused(key, bound.operationId, keyField);
@@ -61,27 +60,40 @@ type NewOperation = {
 
 type Outcome = { consumedSignature: string | null } | { refusal: { code: number; message: string } };
 
-/**
- * The operation and its keys, written together (one nested create: no interactive transaction, so a
- * burst of requests does not queue for connections): bound to them, or (refused at once) not.
- */
-async function record(fields: NewOperation, keys: readonly OperationKey[], outcome: Outcome): Promise<EscrowOperation> {
+/** The operation and its keys, written together: bound to them, or (refused at once) not. */
+async function record(fields: NewOperation, keys: readonly OperationKey[], outcome: Outcome): Promise<EscrowOperationRow> {
   const refused = "refusal" in outcome ? outcome.refusal : null;
-  return db.escrowOperation.create({
-    data: {
-      ...fields,
-      id: randomUUID(),
-      ...(refused
-        ? { status: "failed", errorCode: refused.code, errorMessage: refused.message, completedAt: new Date() }
-        : { consumedSignature: "consumedSignature" in outcome ? outcome.consumedSignature : null }),
-      keys: { createMany: { data: keys.map((k) => ({ id: randomUUID(), key: k.text, requestHash: fields.requestHash, boundKey: refused ? null : k.text })) } },
-    },
+  const now = dbDate(new Date());
+  const row: EscrowOperationRow = {
+    ...fields,
+    dueAt: dbDate(fields.dueAt),
+    id: randomUUID(),
+    status: refused ? "failed" : "pending",
+    errorCode: refused?.code ?? null,
+    errorMessage: refused?.message ?? null,
+    completedAt: refused ? now : null,
+    consumedSignature: !refused && "consumedSignature" in outcome ? outcome.consumedSignature : null,
+    response: null,
+    attempts: 0,
+    claimedUntil: null,
+    lastError: null,
+    createdAt: now,
+  };
+  await inTransaction(async (tx) => {
+    await tx.insertInto("EscrowOperation").values(row).execute();
+    if (keys.length > 0) {
+      await tx
+        .insertInto("EscrowOperationKey")
+        .values(keys.map((k) => ({ id: randomUUID(), key: k.text, requestHash: fields.requestHash, operationId: row.id, boundKey: refused ? null : k.text })))
+        .execute();
+    }
   });
+  return row;
 }
 
 /** The refusal of a request whose signature another operation consumed, naming it only to its owner. */
 async function consumedRefusal(definition: AnyOperationDefinition, consumedSignature: string, owner: string): Promise<Outcome | null> {
-  const consumer = await db.escrowOperation.findUnique({ where: { consumedSignature }, select: { id: true, owner: true } });
+  const consumer = await sqlDb.selectFrom("EscrowOperation").select(["id", "owner"]).where("consumedSignature", "=", consumedSignature).executeTakeFirst();
   if (!consumer) return null;
   const by = consumer.owner === owner ? `operation ${consumer.id}` : "another operation";
   return { refusal: { code: ESCROW_ERROR_CODES[definition.kind], message: `the signature was already consumed by ${by}: one signed request moves money once` } };
@@ -92,7 +104,7 @@ export async function acceptOperation(
   request: unknown,
   caller: RouterCaller,
   idempotencyKey: string | null = null,
-): Promise<{ op: EscrowOperation; created: boolean }> {
+): Promise<{ op: EscrowOperationRow; created: boolean }> {
   const keys = operationKeys(caller.owner, definition.keyOf(request), idempotencyKey);
   const requestHash = canonicalJsonSha256(request);
   const consumedSignature = definition.consumedSignatureOf?.(request) ?? null;
@@ -113,7 +125,7 @@ export async function acceptOperation(
     try {
       return { op: await record(fields, keys, refusal ?? { consumedSignature }), created: true };
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (!isSqlUniqueViolation(error)) throw error;
     }
   }
   throw new AppError("CONFLICT", "the operation conflicts with another one being recorded at the same moment; nothing was changed, send it again");

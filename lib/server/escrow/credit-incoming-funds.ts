@@ -5,23 +5,24 @@
 import { randomUUID } from "node:crypto";
 import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { env } from "@/lib/env";
-import type { EscrowIncomingFunds } from "@/lib/generated/prisma/client";
 import type { LedgerImportRequest } from "@/lib/schemas/ledger";
-import type { Tx } from "@/lib/server/db/client";
+import { dbDate, type SqlTx } from "@/lib/server/db/sql";
 import { epochSeconds } from "./escrow-terms";
 import { BANK_OWNER, ensureAccount, postMovement } from "./post-movement";
 
 export const LEDGER_IMPORT_OUTBOX_KIND = "ledger-import";
 
 /** Credits the account of `credit` and queues the report; answers the journal entry's id. */
-export async function creditIncomingFunds(tx: Tx, credit: EscrowIncomingFunds, ownerFinId: string): Promise<string> {
+type Credit = { id: string; accountId: string; currency: string; amount: string; reference: string };
+
+export async function creditIncomingFunds(tx: SqlTx, credit: Credit, ownerFinId: string): Promise<string> {
   const bank = await ensureAccount(tx, BANK_OWNER, credit.currency);
   const entryId = await postMovement(tx, {
     movement: { kind: "deposit", bankId: bank.id, accountId: credit.accountId, currency: credit.currency, units: unitsOf(credit.amount) },
     causeId: credit.id,
     memo: `incoming funds, reference ${credit.reference}`,
   });
-  await tx.escrowIncomingFunds.update({ where: { id: credit.id }, data: { journalEntryId: entryId } });
+  await tx.updateTable("EscrowIncomingFunds").set({ journalEntryId: entryId }).where("id", "=", credit.id).execute();
   const report: LedgerImportRequest = {
     transactions: [
       {
@@ -36,6 +37,7 @@ export async function creditIncomingFunds(tx: Tx, credit: EscrowIncomingFunds, o
       },
     ],
   };
-  await tx.escrowOutbox.create({ data: { id: randomUUID(), kind: LEDGER_IMPORT_OUTBOX_KIND, payload: JSON.stringify(report) } });
+  const now = dbDate(new Date());
+  await tx.insertInto("EscrowOutbox").values({ id: randomUUID(), kind: LEDGER_IMPORT_OUTBOX_KIND, payload: JSON.stringify(report), nextAttemptAt: now, createdAt: now }).execute();
   return entryId;
 }

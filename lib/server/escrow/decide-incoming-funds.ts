@@ -7,9 +7,10 @@
 import { AppError } from "@/lib/domain/app-error";
 import { decidedStatus, fourEyesRefusal, incomingDecisionRefusal, isIncomingStatus, type IncomingDecision } from "@/lib/domain/escrow/incoming-review";
 import type { IncomingCreditView } from "@/lib/schemas/escrow-operator";
-import { recordAudit } from "@/lib/server/audit/record-audit";
+import { recordAuditSql } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
+import { dbDate, inTransaction } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { assertEscrowOperator } from "./callers";
 import { creditIncomingFunds } from "./credit-incoming-funds";
@@ -36,17 +37,20 @@ export async function decideIncomingFunds(id: string, input: IncomingDecisionInp
   const refusal = incomingDecisionRefusal(credit.status, decision);
   if (refusal) throw new AppError("STATE_CONFLICT", `Incoming credit ${id}: ${refusal}.`);
 
-  await db.$transaction(async (tx) => {
-    const { count } = await tx.escrowIncomingFunds.updateMany({
-      where: { id, status: "PENDING_APPROVAL", ...(decision === "approve" ? { recordedBy: { not: caller.userId } } : {}) },
-      data: { status: next, decidedBy: caller.userId, decidedAt: new Date(), declineReason: input.decision === "decline" ? input.reason : null },
-    });
-    if (count !== 1) throw new AppError("STATE_CONFLICT", `Incoming credit ${id} was decided by another operator meanwhile; nothing was changed.`);
+  await inTransaction(async (tx) => {
+    let decide = tx
+      .updateTable("EscrowIncomingFunds")
+      .set({ status: next, decidedBy: caller.userId, decidedAt: dbDate(new Date()), declineReason: input.decision === "decline" ? input.reason : null })
+      .where("id", "=", id)
+      .where("status", "=", "PENDING_APPROVAL");
+    if (decision === "approve") decide = decide.where("recordedBy", "!=", caller.userId);
+    const { numUpdatedRows } = await decide.executeTakeFirst();
+    if (numUpdatedRows !== 1n) throw new AppError("STATE_CONFLICT", `Incoming credit ${id} was decided by another operator meanwhile; nothing was changed.`);
     if (decision === "approve") {
-      const account = await tx.escrowAccount.findUniqueOrThrow({ where: { id: credit.accountId }, select: { ownerFinId: true } });
+      const account = await tx.selectFrom("EscrowAccount").select("ownerFinId").where("id", "=", credit.accountId).executeTakeFirstOrThrow();
       await creditIncomingFunds(tx, credit, account.ownerFinId);
     }
-    await recordAudit(tx, {
+    await recordAuditSql(tx, {
       actorUserId: caller.userId,
       action: decision === "approve" ? "escrow.incoming-funds.approved" : "escrow.incoming-funds.declined",
       subjectType: "escrowAccount",

@@ -3,7 +3,9 @@
 // `error: { Code, Message }`, approvals with `approval`. Polls of holds, releases, rollbacks and
 // payouts come in the receipt wrapper `{ type: "receipt", operation }`.
 import { ESCROW_ERROR_CODES, isEscrowOperationKind, type EscrowOperationKind } from "@/lib/domain/escrow/operation-kinds";
-import type { EscrowOperation } from "@/lib/generated/prisma/client";
+
+/** What an answer reads of an operation (a Prisma row or a typed-SQL row). */
+type EscrowOperation = { id: string; kind: string; status: string; response: string | null; errorCode: number | null; errorMessage: string | null };
 
 const RECEIPT_KINDS: ReadonlySet<EscrowOperationKind> = new Set(["hold", "release", "rollback", "payout"]);
 

@@ -2,6 +2,7 @@
 // organization rolls them back itself, each a conditional HELD → EXPIRED write with its postings.
 import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { db } from "@/lib/server/db/client";
+import { dbDate, inTransaction } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { ConcurrentUpdate } from "./errors";
 import { epochSeconds } from "./escrow-terms";
@@ -11,8 +12,8 @@ const BATCH = 50;
 
 async function expireOne(holdId: string): Promise<boolean> {
   try {
-    return await db.$transaction(async (tx) => {
-      const hold = await tx.escrowHold.findUnique({ where: { id: holdId } });
+    return await inTransaction(async (tx) => {
+      const hold = await tx.selectFrom("EscrowHold").selectAll().where("id", "=", holdId).executeTakeFirst();
       if (!hold || hold.status !== "HELD") return false;
       const now = new Date();
       const entryId = await postMovement(tx, {
@@ -20,11 +21,13 @@ async function expireOne(holdId: string): Promise<boolean> {
         causeId: hold.id,
         memo: `hold ${hold.operationId} expired at ${hold.expiry}`,
       });
-      const { count } = await tx.escrowHold.updateMany({
-        where: { id: hold.id, status: "HELD" },
-        data: { status: "EXPIRED", settlementEntryId: entryId, settledAt: now },
-      });
-      if (count !== 1) throw new ConcurrentUpdate(`hold ${hold.operationId} was settled meanwhile`);
+      const { numUpdatedRows } = await tx
+        .updateTable("EscrowHold")
+        .set({ status: "EXPIRED", settlementEntryId: entryId, settledAt: dbDate(now) })
+        .where("id", "=", hold.id)
+        .where("status", "=", "HELD")
+        .executeTakeFirst();
+      if (numUpdatedRows !== 1n) throw new ConcurrentUpdate(`hold ${hold.operationId} was settled meanwhile`);
       return true;
     });
   } catch (error) {

@@ -3,10 +3,13 @@
 // completion. lib/server/escrow/run-operation.ts drives them the same way, at once or from the worker.
 import type { z } from "zod";
 import type { EscrowOperationKind } from "@/lib/domain/escrow/operation-kinds";
-import type { Tx } from "@/lib/server/db/client";
-import type { EscrowOperation } from "@/lib/generated/prisma/client";
+import type { Selectable } from "kysely";
+import type { DB, SqlTx } from "@/lib/server/db/sql";
 
-export type ExecuteContext<P> = { cid: string; prepared: P; now: Date; op: EscrowOperation };
+/** An operation as the escrow's typed-SQL path reads it (times are the database's text). */
+export type EscrowOperationRow = Selectable<DB["EscrowOperation"]>;
+
+export type ExecuteContext<P> = { cid: string; prepared: P; now: Date; op: EscrowOperationRow };
 
 export type OperationDefinition<R, P> = {
   kind: EscrowOperationKind;
@@ -21,9 +24,9 @@ export type OperationDefinition<R, P> = {
   /** The signature this operation consumes (one signed trade moves money once). */
   consumedSignatureOf?(request: R): string | null;
   /** Checks and fetches outside the transaction; throws OperationRefusal or RetryLater. */
-  prepare(request: R, op: EscrowOperation): Promise<P>;
+  prepare(request: R, op: EscrowOperationRow): Promise<P>;
   /** The writes, in the transaction that completes the operation; returns the response body. */
-  execute(tx: Tx, request: R, ctx: ExecuteContext<P>): Promise<Record<string, unknown>>;
+  execute(tx: SqlTx, request: R, ctx: ExecuteContext<P>): Promise<Record<string, unknown>>;
 };
 
 /** Thrown by prepare when the work cannot be done now but may be later (the far side is down). */

@@ -2,31 +2,43 @@
 // amounts of every account it touches, each a conditional write on the account's version, all in
 // the caller's transaction. A movement the accounts cannot bear is refused and writes nothing.
 import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
 import { applyPostings, postingsFor, refusalOf, type AccountState, type Movement } from "@/lib/domain/escrow/books";
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
-import type { Tx } from "@/lib/server/db/client";
+import { dbDate, type DB, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, OperationRefusal } from "./errors";
 
 type VersionedState = AccountState & { version: number };
+export type EscrowAccountRow = Selectable<DB["EscrowAccount"]>;
 
 export const BANK_OWNER = "bank";
 
-/** The customer account of (finId, currency), opened with zero amounts when it does not exist yet. */
-export async function ensureAccount(tx: Tx, ownerFinId: string, currency: string) {
-  const kind = ownerFinId === BANK_OWNER ? "bank" : "customer";
-  // Find, else open (an upsert with nothing to update costs Prisma a third statement).
-  return (
-    (await tx.escrowAccount.findUnique({ where: { ownerFinId_currency: { ownerFinId, currency } } })) ??
-    (await tx.escrowAccount.create({ data: { id: randomUUID(), kind, ownerFinId, currency } }))
-  );
+export async function findAccount(q: SqlQ, ownerFinId: string, currency: string): Promise<EscrowAccountRow | undefined> {
+  return q.selectFrom("EscrowAccount").selectAll().where("ownerFinId", "=", ownerFinId).where("currency", "=", currency).executeTakeFirst();
 }
 
-export async function findAccount(tx: Tx, ownerFinId: string, currency: string) {
-  return tx.escrowAccount.findUnique({ where: { ownerFinId_currency: { ownerFinId, currency } } });
+/**
+ * The account of (finId, currency), opened with zero amounts when it does not exist yet. Two
+ * transactions opening the same account at once (PostgreSQL) do not fail: the insert that loses
+ * does nothing, and the account is read again.
+ */
+export async function ensureAccount(tx: SqlTx, ownerFinId: string, currency: string): Promise<EscrowAccountRow> {
+  const found = await findAccount(tx, ownerFinId, currency);
+  if (found) return found;
+  const now = dbDate(new Date());
+  await tx
+    .insertInto("EscrowAccount")
+    .values({ id: randomUUID(), kind: ownerFinId === BANK_OWNER ? "bank" : "customer", ownerFinId, currency, createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.columns(["ownerFinId", "currency"]).doNothing())
+    .execute();
+  const opened = await findAccount(tx, ownerFinId, currency);
+  // Not visible yet: another transaction opened it and has not committed; this one is retried.
+  if (!opened) throw new ConcurrentUpdate(`the ${currency} account of ${ownerFinId} is being opened by another transaction`);
+  return opened;
 }
 
-async function loadStates(tx: Tx, ids: readonly string[]): Promise<Map<string, VersionedState>> {
-  const rows = await tx.escrowAccount.findMany({ where: { id: { in: [...ids] } } });
+async function loadStates(tx: SqlTx, ids: readonly string[]): Promise<Map<string, VersionedState>> {
+  const rows = await tx.selectFrom("EscrowAccount").select(["id", "kind", "currency", "available", "held", "version"]).where("id", "in", [...ids]).execute();
   return new Map(
     rows.map((r) => [
       r.id,
@@ -43,43 +55,35 @@ async function loadStates(tx: Tx, ids: readonly string[]): Promise<Map<string, V
 }
 
 /** Posts the movement; throws OperationRefusal when the funds are not there. Returns the entry id. */
-export async function postMovement(tx: Tx, input: { movement: Movement; causeId: string; memo?: string }): Promise<string> {
+export async function postMovement(tx: SqlTx, input: { movement: Movement; causeId: string; memo?: string }): Promise<string> {
   const { movement } = input;
   const postings = postingsFor(movement);
   const before = await loadStates(tx, [...new Set(postings.map((p) => p.accountId))]);
   const refusal = refusalOf(movement, before);
   if (refusal) throw new OperationRefusal(refusal);
   const after = applyPostings(before, postings);
+  const now = dbDate(new Date());
   for (const [id, state] of after) {
     const version = before.get(id)?.version ?? -1;
-    const { count } = await tx.escrowAccount.updateMany({
-      where: { id, version },
-      data: {
+    const { numUpdatedRows } = await tx
+      .updateTable("EscrowAccount")
+      .set({
         available: formatUnits(state.available),
         held: formatUnits(state.held),
         balance: formatUnits(state.available + state.held),
-        version: { increment: 1 },
-      },
-    });
-    if (count !== 1) throw new ConcurrentUpdate(`account ${id} changed while a ${movement.kind} was being posted`);
+        version: version + 1,
+        updatedAt: now,
+      })
+      .where("id", "=", id)
+      .where("version", "=", version)
+      .executeTakeFirst();
+    if (numUpdatedRows !== 1n) throw new ConcurrentUpdate(`account ${id} changed while a ${movement.kind} was being posted`);
   }
   const entryId = randomUUID();
-  await tx.escrowJournalEntry.create({
-    data: {
-      id: entryId,
-      kind: movement.kind,
-      causeId: input.causeId,
-      memo: input.memo ?? "",
-      postings: {
-        create: postings.map((p) => ({
-          id: randomUUID(),
-          accountId: p.accountId,
-          bucket: p.bucket,
-          currency: p.currency,
-          amount: formatUnits(p.units),
-        })),
-      },
-    },
-  });
+  await tx.insertInto("EscrowJournalEntry").values({ id: entryId, kind: movement.kind, causeId: input.causeId, memo: input.memo ?? "", createdAt: now }).execute();
+  await tx
+    .insertInto("EscrowPosting")
+    .values(postings.map((p) => ({ id: randomUUID(), entryId, accountId: p.accountId, bucket: p.bucket, currency: p.currency, amount: formatUnits(p.units) })))
+    .execute();
   return entryId;
 }

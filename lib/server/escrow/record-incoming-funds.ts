@@ -9,26 +9,50 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/domain/app-error";
 import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 import { currencyRefusal } from "@/lib/domain/escrow/currencies";
-import { isIncomingStatus, reviewIncoming } from "@/lib/domain/escrow/incoming-review";
+import { expectedNextCredit, isIncomingStatus, reviewIncoming } from "@/lib/domain/escrow/incoming-review";
 import { env } from "@/lib/env";
 import type { IncomingFundsRequest, IncomingFundsResponse } from "@/lib/schemas/adapter";
-import { recordAudit } from "@/lib/server/audit/record-audit";
+import { recordAuditSql } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
+import { dbDate, inTransaction } from "@/lib/server/db/sql";
 import { createOnce } from "@/lib/server/http/create-once";
 import { logger } from "@/lib/server/log";
 import { creditIncomingFunds } from "./credit-incoming-funds";
+import { ConcurrentUpdate } from "./errors";
 
-async function recordNew(request: IncomingFundsRequest, caller: Principal, requestHash: string, options: { idempotencyKey: string | null; requestId: string }) {
-  return db.$transaction(async (tx) => {
-    const instruction = await tx.escrowDepositInstruction.findUnique({ where: { reference: request.reference } });
+/** Concurrent credits to one account (PostgreSQL) meet on its version: the loser runs again. */
+const RECORD_ATTEMPTS = 8;
+
+type RecordOptions = { idempotencyKey: string | null; requestId: string };
+
+async function recordNew(request: IncomingFundsRequest, caller: Principal, requestHash: string, options: RecordOptions) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await recordOnce(request, caller, requestHash, options);
+    } catch (error) {
+      // A unique violation (the same Idempotency-Key at once) is createOnce's to answer.
+      if (!(error instanceof ConcurrentUpdate) || attempt >= RECORD_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function recordOnce(request: IncomingFundsRequest, caller: Principal, requestHash: string, options: RecordOptions) {
+  return inTransaction(async (tx) => {
+    const instruction = await tx.selectFrom("EscrowDepositInstruction").selectAll().where("reference", "=", request.reference).executeTakeFirst();
     if (!instruction) throw new AppError("NOT_FOUND", `no deposit instruction carries the reference ${request.reference}`);
     if (instruction.currency !== request.currency) {
       throw new AppError("UNPROCESSABLE", `the deposit instruction ${request.reference} is for ${instruction.currency}, not ${request.currency}`);
     }
-    const review = reviewIncoming(request.amount, instruction.amount, env.ESCROW_INCOMING_APPROVAL_ABOVE);
-    const credit = await tx.escrowIncomingFunds.create({
-      data: {
+    const arrived = await tx
+      .selectFrom("EscrowIncomingFunds")
+      .select("amount")
+      .where("reference", "=", request.reference)
+      .where("status", "in", ["CREDITED", "PENDING_APPROVAL"])
+      .execute();
+    const expectedAmount = expectedNextCredit(instruction.amount, arrived.map((a) => a.amount));
+    const review = reviewIncoming(request.amount, expectedAmount, env.ESCROW_INCOMING_APPROVAL_ABOVE);
+    const credit = {
         id: randomUUID(),
         reference: request.reference,
         amount: request.amount,
@@ -38,22 +62,23 @@ async function recordNew(request: IncomingFundsRequest, caller: Principal, reque
         requestHash,
         recordedBy: caller.userId,
         status: review.needsApproval ? "PENDING_APPROVAL" : "CREDITED",
-        expectedAmount: instruction.amount,
-        flagged: review.flagged,
-      },
-    });
+        expectedAmount,
+        flagged: review.flagged ? 1 : 0,
+        createdAt: dbDate(new Date()),
+    };
+    await tx.insertInto("EscrowIncomingFunds").values(credit).execute();
     if (!review.needsApproval) await creditIncomingFunds(tx, credit, instruction.ownerFinId);
-    await recordAudit(tx, {
+    await recordAuditSql(tx, {
       actorUserId: caller.userId,
       action: review.needsApproval ? "escrow.incoming-funds.awaiting-approval" : "escrow.incoming-funds.recorded",
       subjectType: "escrowAccount",
       subjectId: instruction.accountId,
       requestId: options.requestId,
-      details: { reference: request.reference, amount: request.amount, currency: request.currency, expectedAmount: instruction.amount, difference: review.difference, incomingId: credit.id },
+      details: { reference: request.reference, amount: request.amount, currency: request.currency, expectedAmount, difference: review.difference, incomingId: credit.id },
     });
     if (review.flagged) {
       logger.warn(
-        { incomingId: credit.id, reference: request.reference, amount: request.amount, expectedAmount: instruction.amount, waits: review.needsApproval },
+        { incomingId: credit.id, reference: request.reference, amount: request.amount, expectedAmount, waits: review.needsApproval },
         review.needsApproval ? "escrow: incoming credit differs from its deposit instruction; it waits for a second operator" : "escrow: incoming credit differs from its deposit instruction; credited and flagged",
       );
     }

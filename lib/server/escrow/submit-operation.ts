@@ -6,7 +6,7 @@ import { AppError } from "@/lib/domain/app-error";
 import type { EscrowOperationKind } from "@/lib/domain/escrow/operation-kinds";
 import { env } from "@/lib/env";
 import type { Principal } from "@/lib/server/auth/principal";
-import { db } from "@/lib/server/db/client";
+import { sqlDb } from "@/lib/server/db/sql";
 import { acceptOperation } from "./accept-operation";
 import { isEscrowOperator, routerCaller } from "./callers";
 import { polledEnvelope, submittedEnvelope } from "./envelope";
@@ -18,7 +18,7 @@ export async function submitOperation(kind: EscrowOperationKind, request: unknow
   const router = await routerCaller(caller);
   const definition = OPERATIONS[kind];
   const { op } = await acceptOperation(definition, request, router, idempotencyKey);
-  const done = op.status === "pending" && env.ESCROW_COMPLETION[kind] === "sync" ? await runOperation(op.id, op) : op;
+  const done = op.status === "pending" && env.ESCROW_COMPLETION[kind] === "sync" ? await runOperation(op.id) : op;
   return submittedEnvelope(done ?? op);
 }
 
@@ -28,7 +28,7 @@ export async function submitOperation(kind: EscrowOperationKind, request: unknow
  */
 export async function pollOperation(cid: string, caller: Principal) {
   const owner = isEscrowOperator(caller) ? null : (await routerCaller(caller)).owner;
-  const op = await db.escrowOperation.findUnique({ where: { id: cid } });
+  const op = await sqlDb.selectFrom("EscrowOperation").selectAll().where("id", "=", cid).executeTakeFirst();
   if (!op || (owner !== null && op.owner !== owner)) throw new AppError("NOT_FOUND", `no operation ${cid} of yours here`);
   return polledEnvelope(op);
 }

@@ -28,6 +28,14 @@ describe("route()", () => {
     expect(problem.requestId).toBe(response.headers.get("x-request-id"));
   });
 
+  it("serves a route without dynamic segments, whose params Next leaves undefined", async () => {
+    const handler = route({ auth: "public" }, async ({ params }) => ({ params }));
+    const nextContext = { params: Promise.resolve(undefined as unknown as Record<string, string>) };
+    const response = await handler(new NextRequest("http://localhost/api/test"), nextContext);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ params: {} });
+  });
+
   it("answers an AppError with its status and problem document", async () => {
     const handler = route({ auth: "public" }, async () => {
       throw new AppError("STATE_CONFLICT", "The plan is already finished.");

@@ -164,7 +164,9 @@ export function route<
           throw new AppError("FORBIDDEN", `This operation needs one of the roles: ${spec.roles.join(", ")}.`);
         }
       }
-      const params = spec.params ? parsePart(spec.params, await context.params, "params") : await context.params;
+      // Next hands a route without dynamic segments no params at all.
+      const given = (await context.params) ?? {};
+      const params = spec.params ? parsePart(spec.params, given, "params") : given;
       const query = spec.query ? parsePart(spec.query, Object.fromEntries(url.searchParams), "query") : {};
       const body = spec.body
         ? parsePart(spec.body, await readJsonBody(req, spec.bodyLimitBytes ?? env.BODY_LIMIT_BYTES), "body")
@@ -193,7 +195,7 @@ export function route<
     }
     const elapsedMs = performance.now() - startedAt;
     log.info({ status: response.status, durationMs: Math.round(elapsedMs * 10) / 10, userId: principal?.userId }, "request");
-    recordApiRequest(context.pattern ?? patternOf(path, await context.params), req.method, response.status, elapsedMs / 1000);
+    recordApiRequest(context.pattern ?? patternOf(path, (await context.params) ?? {}), req.method, response.status, elapsedMs / 1000);
     return response;
   };
 }

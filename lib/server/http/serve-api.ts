@@ -26,7 +26,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "x-frame-options": "DENY",
 };
 
-/** Served by Next: next-auth's endpoints. */
+/** Served by Next: next-auth's endpoints (app/api/auth/[...nextauth]), the /api/auth/* paths no route of the table takes. */
 const LEFT_TO_NEXT = "/api/auth/";
 
 type Node = { children: Map<string, Node>; param: { name: string; node: Node } | null; module: RouteModule | null; pattern: string };
@@ -143,7 +143,7 @@ export function callApiInProcess(request: Request): Promise<Response> | null {
  * request's own URL is spelled for the handlers (scheme and host of this server).
  */
 export function serveApi(req: IncomingMessage, res: ServerResponse, pathname: string, origin: string): boolean {
-  if (!pathname.startsWith("/api/") || pathname.startsWith(LEFT_TO_NEXT)) return false;
+  if (!pathname.startsWith("/api/")) return false;
   const method = (req.method ?? "GET").toUpperCase();
   if (pathname.length > 5 && pathname.endsWith("/")) {
     // As Next does: one canonical spelling, without the trailing slash.
@@ -160,6 +160,7 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, pathname: st
     return true;
   }
   const found = match(tree, segments, 0, {});
+  if (!found && pathname.startsWith(LEFT_TO_NEXT)) return false;
   if (!found) {
     sendProblem(res, new AppError("NOT_FOUND", `There is no API operation at ${pathname}.`), pathname);
     recordApiRequest(NO_ROUTE, method, 404, 0);

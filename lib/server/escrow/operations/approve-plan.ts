@@ -12,7 +12,7 @@ import { z } from "zod";
 import { planIdSchema, tolerantObject } from "@/lib/schemas/common";
 import { PLAN_MAX_INSTRUCTIONS, planInstructionSchema, planStatusSchema, type PlanOperation } from "@/lib/schemas/plan";
 import { logger } from "@/lib/server/log";
-import type { Tx } from "@/lib/server/db/client";
+import { parseDbDate, type SqlTx } from "@/lib/server/db/sql";
 import { defineOperation, RetryLater } from "../operation-definition";
 import { findAccount } from "../post-movement";
 import { callRouter } from "../router-client";
@@ -96,7 +96,7 @@ function paymentLegRefusal(plan: PaymentPlan): string | { buyer: string; currenc
   return { buyer: buyer.finId, currency };
 }
 
-async function decide(tx: Tx, fetched: Fetched): Promise<Approval> {
+async function decide(tx: SqlTx, fetched: Fetched): Promise<Approval> {
   if ("refusal" in fetched) return rejected(fetched.refusal);
   const leg = paymentLegRefusal(fetched.plan);
   if (typeof leg === "string") return rejected(leg);
@@ -109,7 +109,7 @@ export const approvePlan = defineOperation<PlanApproveRequest, Fetched>({
   schema: planApproveRequestSchema,
   keyField: "executionPlanId",
   keyOf: (r) => `approval:${r.executionPlanId}`,
-  prepare: (r, op) => fetchPlan(r.executionPlanId, op.createdAt),
+  prepare: (r, op) => fetchPlan(r.executionPlanId, parseDbDate(op.createdAt)),
   async execute(tx, r, { prepared }) {
     const approval = await decide(tx, prepared);
     logger.info({ plan: r.executionPlanId, approval }, "escrow: plan approval decided");

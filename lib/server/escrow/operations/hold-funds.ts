@@ -7,6 +7,7 @@ import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { holdRequestSchema, type HoldRequest } from "@/lib/schemas/adapter";
 import { defineOperation } from "../operation-definition";
 import { assertLocalParty, epochSeconds, servedCurrency } from "../escrow-terms";
+import { dbDate } from "@/lib/server/db/sql";
 import { OperationRefusal } from "../errors";
 import { findAccount, postMovement } from "../post-movement";
 
@@ -34,8 +35,9 @@ export const holdFunds = defineOperation<HoldRequest, { currency: string; signed
       causeId: cid,
       memo: `hold ${r.operationId} for plan ${r.executionContext.executionPlanId}`,
     });
-    await tx.escrowHold.create({
-      data: {
+    await tx
+      .insertInto("EscrowHold")
+      .values({
         id: randomUUID(),
         owner: op.owner,
         operationId: r.operationId,
@@ -47,8 +49,9 @@ export const holdFunds = defineOperation<HoldRequest, { currency: string; signed
         expiry: r.expiry,
         executionPlanId: r.executionContext.executionPlanId,
         signedDestination: prepared.signedDestination,
-      },
-    });
+        createdAt: dbDate(now),
+      })
+      .execute();
     return { id: entryId, asset: r.asset, quantity: r.quantity, settlementRef: "", timestamp: epochSeconds(now) };
   },
 });

@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { depositInstructionRequestSchema, type DepositInstructionRequest } from "@/lib/schemas/adapter";
 import { defineOperation } from "../operation-definition";
 import { assertLocalParty, servedCurrency } from "../escrow-terms";
+import { dbDate } from "@/lib/server/db/sql";
 import { OperationRefusal } from "../errors";
 import { ensureAccount } from "../post-movement";
 
@@ -45,9 +46,10 @@ export const issueDepositInstruction = defineOperation<DepositInstructionRequest
     const account = await ensureAccount(tx, r.destination.finId, prepared.currency);
     for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt += 1) {
       const reference = generateDepositReference();
-      if (await tx.escrowDepositInstruction.findUnique({ where: { reference } })) continue;
-      await tx.escrowDepositInstruction.create({
-        data: {
+      if (await tx.selectFrom("EscrowDepositInstruction").select("id").where("reference", "=", reference).executeTakeFirst()) continue;
+      await tx
+        .insertInto("EscrowDepositInstruction")
+        .values({
           id: randomUUID(),
           reference,
           accountId: account.id,
@@ -55,8 +57,9 @@ export const issueDepositInstruction = defineOperation<DepositInstructionRequest
           currency: prepared.currency,
           amount: r.amount,
           details: r.details,
-        },
-      });
+          createdAt: dbDate(new Date()),
+        })
+        .execute();
       const description = buildDepositDescription(
         {
           bankAddress: env.ESCROW_BANK_ADDRESS,

@@ -4,6 +4,7 @@ import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { releaseRequestSchema, type ReleaseRequest } from "@/lib/schemas/adapter";
 import { defineOperation } from "../operation-definition";
 import { assertLocalParty, epochSeconds, servedCurrency } from "../escrow-terms";
+import { dbDate } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, OperationRefusal } from "../errors";
 import { ensureAccount, postMovement } from "../post-movement";
 import { findHoldToSettle } from "./settle-hold";
@@ -32,11 +33,13 @@ export const releaseFunds = defineOperation<ReleaseRequest, { currency: string }
       causeId: cid,
       memo: `release of hold ${r.operationId} to ${r.destination.finId}`,
     });
-    const { count } = await tx.escrowHold.updateMany({
-      where: { id: hold.id, status: "HELD" },
-      data: { status: "RELEASED", releasedToFinId: r.destination.finId, settledByCid: cid, settlementEntryId: entryId, settledAt: now },
-    });
-    if (count !== 1) throw new ConcurrentUpdate(`hold ${r.operationId} was settled meanwhile`);
+    const { numUpdatedRows } = await tx
+      .updateTable("EscrowHold")
+      .set({ status: "RELEASED", releasedToFinId: r.destination.finId, settledByCid: cid, settlementEntryId: entryId, settledAt: dbDate(now) })
+      .where("id", "=", hold.id)
+      .where("status", "=", "HELD")
+      .executeTakeFirst();
+    if (numUpdatedRows !== 1n) throw new ConcurrentUpdate(`hold ${r.operationId} was settled meanwhile`);
     return {
       id: entryId,
       asset: r.asset,

@@ -5,6 +5,7 @@ import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { rollbackRequestSchema, type RollbackRequest } from "@/lib/schemas/adapter";
 import { defineOperation } from "../operation-definition";
 import { epochSeconds, servedCurrency } from "../escrow-terms";
+import { dbDate, parseDbDate } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, OperationRefusal } from "../errors";
 import { postMovement } from "../post-movement";
 import { findHoldToSettle } from "./settle-hold";
@@ -26,18 +27,20 @@ export const rollbackFunds = defineOperation<RollbackRequest, { currency: string
       settlementRef: hold.operationId,
       timestamp: epochSeconds(at),
     });
-    if (status === "EXPIRED" && hold.settlementEntryId) return receipt(hold.settlementEntryId, hold.settledAt ?? now);
+    if (status === "EXPIRED" && hold.settlementEntryId) return receipt(hold.settlementEntryId, hold.settledAt ? parseDbDate(hold.settledAt) : now);
     if (refusal) throw new OperationRefusal(`hold ${r.operationId}: ${refusal}`);
     const entryId = await postMovement(tx, {
       movement: { kind: "rollback", accountId: hold.accountId, currency: prepared.currency, units: unitsOf(r.quantity) },
       causeId: cid,
       memo: `rollback of hold ${r.operationId}`,
     });
-    const { count } = await tx.escrowHold.updateMany({
-      where: { id: hold.id, status: "HELD" },
-      data: { status: "ROLLED_BACK", settledByCid: cid, settlementEntryId: entryId, settledAt: now },
-    });
-    if (count !== 1) throw new ConcurrentUpdate(`hold ${r.operationId} was settled meanwhile`);
+    const { numUpdatedRows } = await tx
+      .updateTable("EscrowHold")
+      .set({ status: "ROLLED_BACK", settledByCid: cid, settlementEntryId: entryId, settledAt: dbDate(now) })
+      .where("id", "=", hold.id)
+      .where("status", "=", "HELD")
+      .executeTakeFirst();
+    if (numUpdatedRows !== 1n) throw new ConcurrentUpdate(`hold ${r.operationId} was settled meanwhile`);
     return receipt(entryId, now);
   },
 });

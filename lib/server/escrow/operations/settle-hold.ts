@@ -3,15 +3,15 @@
 // as for an unknown hold), and checking that the request's terms are the hold's own.
 import { amountsEqual, parseAmount } from "@/lib/domain/amount";
 import { holdSettlementRefusal, isHoldStatus, type HoldSettlement, type HoldStatus } from "@/lib/domain/escrow/hold-status";
-import type { Tx } from "@/lib/server/db/client";
+import type { SqlTx } from "@/lib/server/db/sql";
 import type { ExecutionContext } from "@/lib/schemas/operation";
 import type { Party } from "@/lib/schemas/account";
 import { OperationRefusal } from "../errors";
 
 type SettleRequest = { operationId: string; source: Party; quantity: string; executionContext: ExecutionContext };
 
-export async function findHoldToSettle(tx: Tx, r: SettleRequest, currency: string, settlement: HoldSettlement, owner: string) {
-  const hold = await tx.escrowHold.findUnique({ where: { owner_operationId: { owner, operationId: r.operationId } } });
+export async function findHoldToSettle(tx: SqlTx, r: SettleRequest, currency: string, settlement: HoldSettlement, owner: string) {
+  const hold = await tx.selectFrom("EscrowHold").selectAll().where("owner", "=", owner).where("operationId", "=", r.operationId).executeTakeFirst();
   if (!hold) throw new OperationRefusal(`no hold with operationId ${r.operationId}: nothing to ${settlement === "release" ? "release" : "roll back"}`);
   const mismatches: string[] = [];
   if (hold.executionPlanId !== r.executionContext.executionPlanId) {
