@@ -66,13 +66,16 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly status: number;
   readonly errors: readonly FieldError[];
+  /** When to try again, for a refusal that is about now rather than the request (429, 503): sent as Retry-After. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: AppErrorCode, detail?: string, errors: readonly FieldError[] = []) {
+  constructor(code: AppErrorCode, detail?: string, errors: readonly FieldError[] = [], options: { retryAfterSeconds?: number } = {}) {
     super(detail ?? APP_ERROR_TITLE[code]);
     this.name = "AppError";
     this.code = code;
     this.status = APP_ERROR_STATUS[code];
     this.errors = errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

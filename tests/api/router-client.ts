@@ -59,7 +59,7 @@ export function withdrawRequest(profileId: string, key: Key, amount: string, opt
 export async function postAt(server: Server, path: string, token: string | null, body: unknown, headers: Record<string, string> = {}) {
   const response = await callAt(server.baseUrl, "POST", path, { token, body, headers });
   const text = await response.text();
-  return { status: response.status, text, body: (text ? JSON.parse(text) : null) as RouterEnvelope & Record<string, unknown> };
+  return { status: response.status, headers: response.headers, text, body: (text ? JSON.parse(text) : null) as RouterEnvelope & Record<string, unknown> };
 }
 
 /** The cid of an answer, bare or in the receipt wrapper. */

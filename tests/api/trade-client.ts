@@ -219,6 +219,8 @@ export class SignerStandIn {
   readonly seen: { body: Record<string, unknown>; hmacOk: boolean | null }[] = [];
   mode: "sign" | "acknowledge" | "refuse" | "badSignature" = "sign";
   secret: string | null = null;
+  /** How long it takes to answer (a slow signer keeps a plan's run busy). */
+  delayMs = 0;
   private server: HttpServer | null = null;
   url = "";
 
@@ -231,7 +233,7 @@ export class SignerStandIn {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
+      req.on("end", () => setTimeout(() => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const body = JSON.parse(raw) as { signer: string; signatureTemplate: { hash: string } };
         const timestamp = Number(req.headers["x-signature-timestamp"]);
@@ -243,7 +245,7 @@ export class SignerStandIn {
         if (this.mode === "acknowledge") return void res.end(JSON.stringify({ type: "acknowledgement" }));
         const signer = this.mode === "badSignature" ? newKey() : key;
         res.end(JSON.stringify({ type: "signature", signature: this.sign(body.signatureTemplate.hash, signer.privateKey) }));
-      });
+      }, this.delayMs));
     });
     await new Promise<void>((resolve) => this.server?.listen(port, "127.0.0.1", resolve));
   }

@@ -83,10 +83,7 @@ export function failureBudget(): FailureBudget {
 
 /** A 429 that says when to try again (the route wrapper sends it as Retry-After). */
 export class RateLimitedError extends AppError {
-  constructor(
-    detail: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super("RATE_LIMITED", detail);
+  constructor(detail: string, retryAfterSeconds: number) {
+    super("RATE_LIMITED", detail, [], { retryAfterSeconds });
   }
 }

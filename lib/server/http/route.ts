@@ -15,7 +15,6 @@ import { sessionUserIdFromCookies } from "@/lib/server/auth/session-cookie";
 import { isSqlUniqueViolation } from "@/lib/server/db/sql";
 import { logger, type Logger } from "@/lib/server/log";
 import { clientAddressOf } from "./forwarded-headers";
-import { RateLimitedError } from "./rate-limit";
 import { readJsonBody } from "./read-body";
 import { recordApiRequest } from "./request-metrics";
 import { crossOriginProblem } from "./same-origin";
@@ -128,7 +127,7 @@ function fromDatabaseError(error: unknown): AppError | null {
 
 function problemResponse(error: AppError, requestId: string, instance: string): Response {
   const headers: Record<string, string> = { "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId };
-  if (error instanceof RateLimitedError) headers["retry-after"] = String(error.retryAfterSeconds);
+  if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
   return Response.json(toProblemDocument(error, { requestId, instance }), { status: error.status, headers });
 }
 

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { AppError, PROBLEM_CONTENT_TYPE, toProblemDocument } from "@/lib/domain/app-error";
 import { logger } from "@/lib/server/log";
+import { admitRequest, overloadedError } from "./admission";
 import { API_ROUTE_TABLE } from "./api-route-table";
 import { NO_ROUTE, recordApiRequest } from "./request-metrics";
 
@@ -25,6 +26,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "referrer-policy": "same-origin",
   "x-frame-options": "DENY",
 };
+
+const UNBOUNDED_PATHS: ReadonlySet<string> = new Set(["/api/health", "/api/ready", "/api/metrics"]);
 
 /** Served by Next: next-auth's endpoints (app/api/auth/[...nextauth]), the /api/auth/* paths no route of the table takes. */
 const LEFT_TO_NEXT = "/api/auth/";
@@ -79,7 +82,8 @@ function allowedMethods(module: RouteModule): string[] {
 
 function sendProblem(res: ServerResponse, error: AppError, instance: string, headers: Record<string, string> = {}): void {
   const body = JSON.stringify(toProblemDocument(error, { instance }));
-  res.writeHead(error.status, { ...SECURITY_HEADERS, ...headers, "content-type": PROBLEM_CONTENT_TYPE, "content-length": Buffer.byteLength(body) });
+  const retry = error.retryAfterSeconds === undefined ? {} : { "retry-after": String(error.retryAfterSeconds) };
+  res.writeHead(error.status, { ...SECURITY_HEADERS, ...headers, ...retry, "content-type": PROBLEM_CONTENT_TYPE, "content-length": Buffer.byteLength(body) });
   res.end(body);
 }
 
@@ -178,6 +182,13 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, pathname: st
     recordApiRequest(found.pattern, method, 405, 0);
     return true;
   }
+  // Health, readiness and metrics answer even at capacity: that is when they are needed.
+  const admission = UNBOUNDED_PATHS.has(pathname) ? null : admitRequest();
+  if (admission && !admission.admitted) {
+    sendProblem(res, overloadedError("too many requests in progress"), pathname);
+    return true;
+  }
+  if (admission) res.once("close", admission.done);
   const request = requestOf(req, method === "HEAD" ? "GET" : method, origin);
   handler(request, { params: Promise.resolve(found.params), pattern: found.pattern })
     .then((response) => sendResponse(res, response, method !== "HEAD"))

@@ -19,6 +19,7 @@ import type { Principal } from "@/lib/server/auth/principal";
 import { dbDate, inTransaction, sqlDb, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
+import { assertRoomForAPlan } from "@/lib/server/http/admission";
 import { logger } from "@/lib/server/log";
 import { assertFreshNonce, consumeNonceSql } from "@/lib/server/nonces/consume-nonce";
 import { recordPlanEvent } from "./plan-events";
@@ -103,6 +104,7 @@ async function executorOf(profileId: string, caller: Principal): Promise<Profile
 }
 
 export async function executeIntent(body: ExecuteIntentRequest, caller: Principal, requestId: string) {
+  assertRoomForAPlan();
   const executor = await executorOf(body.user, caller);
   const planId = planIdOf(body.executionId);
   const requestHash = canonicalJsonSha256(body);

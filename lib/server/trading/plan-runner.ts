@@ -12,6 +12,7 @@ import { env } from "@/lib/env";
 import { dbDate, inTransaction, sqlDb } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { leaseMsFor } from "@/lib/server/escrow/lease";
+import { planEntered, planLeft } from "@/lib/server/http/admission";
 import { logger } from "@/lib/server/log";
 import { returnReservations } from "./plan-endings";
 import { recordPlanEvent } from "./plan-events";
@@ -214,11 +215,34 @@ export async function advancePlan(planId: string): Promise<void> {
   }
 }
 
+/**
+ * Plans run at once in this process. SQLite writes one transaction at a time and each run waits on
+ * other organizations in turn, so more runs at once only lengthen every run; the rest queue here
+ * (bounded: executions stop being admitted at MAX_PLANS_IN_FLIGHT, admission.ts).
+ */
+const RUNS_AT_ONCE = 32;
+const queued: string[] = [];
+let running = 0;
+
+function pump(): void {
+  while (running < RUNS_AT_ONCE && queued.length > 0) {
+    const planId = queued.shift() as string;
+    running += 1;
+    advancePlan(planId)
+      .catch((error: unknown) => logger.error({ err: error, planId }, "plan run failed; the worker retries it"))
+      .finally(() => {
+        running -= 1;
+        planLeft();
+        pump();
+      });
+  }
+}
+
 /** Runs the plan after the request that changed it has answered (effects after commit). */
 export function kickPlan(planId: string): void {
-  setImmediate(() => {
-    advancePlan(planId).catch((error: unknown) => logger.error({ err: error, planId }, "plan run failed; the worker retries it"));
-  });
+  planEntered();
+  queued.push(planId);
+  setImmediate(pump);
 }
 
 /** Plans the worker should run now: unfinished, due, held by nobody. */

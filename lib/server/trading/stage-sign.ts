@@ -12,35 +12,56 @@ import { addressRefusal, needsAddressCheck, type DestinationRefusal } from "@/li
 import { OPEN_SIGNING_STATUSES } from "@/lib/domain/signing-request-status";
 import { signingHmac } from "@/lib/domain/signing-hmac";
 import { env } from "@/lib/env";
-import type { SigningRequest } from "@/lib/generated/prisma/client";
+import type { Selectable } from "kysely";
 import { signingReplySchema } from "@/lib/schemas/signing";
 import { postToEndpoint, type EndpointAnswer, type Unreachable } from "@/lib/server/http/post-to-endpoint";
 import { signingEndpointRules } from "@/lib/server/intents/signing-endpoint-rules";
 import { openSigningSecret } from "@/lib/server/intents/signing-secret";
-import { db } from "@/lib/server/db/client";
+import { dbDate, parseDbDate, sqlDb, type DB } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { executionOf, type PlanRow, type StageOutcome } from "./stage-outcome";
 
 const CALL_TIMEOUT_MS = 10_000;
 const ANSWER_LIMIT_BYTES = 100_000;
 
+type SigningRequest = Selectable<DB["SigningRequest"]>;
+
+const findRequest = (planId: string) => sqlDb.selectFrom("SigningRequest").selectAll().where("planId", "=", planId).executeTakeFirst();
+
+/** The plan's signing request, made on first need (one per plan: a second runner finds the first's). */
 async function requestFor(plan: PlanRow): Promise<SigningRequest> {
-  const existing = await db.signingRequest.findUnique({ where: { planId: plan.id } });
+  const existing = await findRequest(plan.id);
   if (existing) return existing;
   const { trade, signature } = executionOf(plan);
-  return db.signingRequest.upsert({
-    where: { planId: plan.id },
-    create: {
+  const now = new Date();
+  await sqlDb
+    .insertInto("SigningRequest")
+    .values({
       id: randomUUID(),
       planId: plan.id,
       intentId: plan.intentId,
       signerFinId: trade.counterpartyFinId ?? "",
       template: JSON.stringify(signature.template),
       status: "pending",
-      expiresAt: new Date(Date.now() + env.ROUTER_SIGNING_TIMEOUT_SECONDS * 1000),
-    },
-    update: {},
-  });
+      expiresAt: dbDate(new Date(now.getTime() + env.ROUTER_SIGNING_TIMEOUT_SECONDS * 1000)),
+      createdAt: dbDate(now),
+    })
+    .onConflict((oc) => oc.column("planId").doNothing())
+    .execute();
+  const made = await findRequest(plan.id);
+  if (!made) throw new Error(`the signing request of plan ${plan.id} vanished`);
+  return made;
+}
+
+/** pending|awaiting|… → `status`, only from the statuses given; true when this write made the change. */
+async function moveRequest(id: string, from: readonly string[], to: { status: string; signature?: string; answeredAt?: Date }): Promise<boolean> {
+  const { numUpdatedRows } = await sqlDb
+    .updateTable("SigningRequest")
+    .set({ status: to.status, ...(to.signature ? { signature: to.signature } : {}), ...(to.answeredAt ? { answeredAt: dbDate(to.answeredAt) } : {}) })
+    .where("id", "=", id)
+    .where("status", "in", [...from])
+    .executeTakeFirst();
+  return numUpdatedRows === 1n;
 }
 
 /** Who is asked to sign: the seller of a selling intent, the buyer of a buying intent. */
@@ -49,7 +70,7 @@ export function signerRoleOf(plan: { execution: string }): "seller" | "buyer" {
 }
 
 /** Verifies a counterparty signature over the request's template; answers the outcome for the plan. */
-export function signatureOutcome(request: SigningRequest, signature: string): StageOutcome {
+export function signatureOutcome(request: Pick<SigningRequest, "id" | "template" | "signerFinId">, signature: string): StageOutcome {
   const template = JSON.parse(request.template) as { hash: string };
   if (!verifyHashSignatureNode(template.hash, signature, request.signerFinId)) {
     return { kind: "end", status: "Rejected", reason: `the counterparty's signature does not verify against ${request.signerFinId} (signing request ${request.id})` };
@@ -98,7 +119,7 @@ function deliveryOf(answer: EndpointAnswer<DestinationRefusal>, endpoint: string
 
 async function deliver(request: SigningRequest, plan: PlanRow): Promise<Delivery> {
   const endpointWords = `the ${signerRoleOf(plan)}'s signing endpoint`;
-  const intent = await db.intent.findUnique({ where: { id: plan.intentId } });
+  const intent = await sqlDb.selectFrom("Intent").select(["signatureEndpoint", "signatureSecretSealed"]).where("id", "=", plan.intentId).executeTakeFirst();
   if (!intent?.signatureEndpoint) return { reject: `the intent has no signing endpoint to ask for the ${signerRoleOf(plan)}'s signature` };
   let url: URL;
   try {
@@ -149,27 +170,28 @@ export async function obtainCounterSignature(plan: PlanRow): Promise<StageOutcom
   const request = await requestFor(plan);
   const known = answered(request, signerRoleOf(plan));
   if (known) return known;
-  if (request.expiresAt.getTime() < Date.now()) {
-    await db.signingRequest.updateMany({ where: { id: request.id, status: { in: [...OPEN_SIGNING_STATUSES] } }, data: { status: "expired" } });
+  const expiresAtMs = parseDbDate(request.expiresAt).getTime();
+  if (expiresAtMs < Date.now()) {
+    await moveRequest(request.id, OPEN_SIGNING_STATUSES, { status: "expired" });
     return { kind: "end", status: "Rejected", reason: `the counterparty did not sign within ${env.ROUTER_SIGNING_TIMEOUT_SECONDS} s (signing request ${request.id})` };
   }
-  if (request.status === "awaiting") return { kind: "wait", reason: `waiting for the signature of request ${request.id}`, atMs: request.expiresAt.getTime() + 1000 };
+  if (request.status === "awaiting") return { kind: "wait", reason: `waiting for the signature of request ${request.id}`, atMs: expiresAtMs + 1000 };
   const delivery = await deliver(request, plan);
   if ("retry" in delivery) return { kind: "wait", reason: delivery.retry };
   if ("reject" in delivery) {
-    await db.signingRequest.updateMany({ where: { id: request.id, status: "pending" }, data: { status: "refused", answeredAt: new Date() } });
+    await moveRequest(request.id, ["pending"], { status: "refused", answeredAt: new Date() });
     return { kind: "end", status: "Rejected", reason: delivery.reject };
   }
   if ("acknowledged" in delivery) {
-    const { count } = await db.signingRequest.updateMany({ where: { id: request.id, status: "pending" }, data: { status: "awaiting" } });
     // Answered already while the acknowledgement was on its way (the portal's inbox is that fast).
-    if (count !== 1) return { kind: "wait", reason: `signing request ${request.id} was answered meanwhile`, atMs: Date.now() };
-    return { kind: "wait", reason: `the signer acknowledged request ${request.id}; waiting for signature-result`, atMs: request.expiresAt.getTime() + 1000 };
+    if (!(await moveRequest(request.id, ["pending"], { status: "awaiting" }))) return { kind: "wait", reason: `signing request ${request.id} was answered meanwhile`, atMs: Date.now() };
+    return { kind: "wait", reason: `the signer acknowledged request ${request.id}; waiting for signature-result`, atMs: expiresAtMs + 1000 };
   }
   const outcome = signatureOutcome(request, delivery.signature);
-  await db.signingRequest.updateMany({
-    where: { id: request.id, status: "pending" },
-    data: outcome.kind === "advance" ? { status: "signed", signature: delivery.signature.toLowerCase(), answeredAt: new Date() } : { status: "refused", answeredAt: new Date() },
-  });
+  await moveRequest(
+    request.id,
+    ["pending"],
+    outcome.kind === "advance" ? { status: "signed", signature: delivery.signature.toLowerCase(), answeredAt: new Date() } : { status: "refused", answeredAt: new Date() },
+  );
   return outcome;
 }

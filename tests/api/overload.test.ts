@@ -1,0 +1,101 @@
+// A node past its capacity keeps what it admitted and tells the excess to come back (issue 14, "Overload
+// collapses throughput"): with tiny bounds on a server of its own, a request beyond
+// MAX_REQUESTS_IN_FLIGHT and an execution beyond MAX_PLANS_IN_FLIGHT are answered 503 with
+// Retry-After at once, nothing written; health still answers; once the work drains the same
+// requests go through.
+import { request as httpRequest, type ClientRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callAt, countRowsAt } from "./helpers";
+import { EscrowClient } from "./escrow-client";
+import { postAt } from "./router-client";
+import { startTestServer, type TestServer } from "./test-server";
+import { createAsset, executionBody, finishedPlan, fund, newParty, primarySale, sellingIntent, SignerStandIn, type Party } from "./trade-client";
+
+const EXECUTE = "/api/router/finapi/tokens/execute";
+let server: TestServer;
+const signer = new SignerStandIn();
+
+beforeAll(async () => {
+  server = await startTestServer({ MAX_REQUESTS_IN_FLIGHT: "3", MAX_PLANS_IN_FLIGHT: "1" });
+  await signer.start();
+});
+
+afterAll(async () => {
+  await signer.stop();
+  await server.dispose();
+});
+
+/** An admin's POST whose body does not complete until `finish`: the server holds it as a request in progress. */
+function hangingRequest(path: string): { finish: () => Promise<number> } {
+  const url = new URL(path, server.baseUrl);
+  let req: ClientRequest;
+  const answered = new Promise<number>((resolve, reject) => {
+    const headers = { "content-type": "application/json", "content-length": "2", authorization: `Bearer ${server.adminToken}` };
+    req = httpRequest(url, { method: "POST", headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.write("{");
+  });
+  return {
+    finish: async () => {
+      req.end("}");
+      return answered;
+    },
+  };
+}
+
+describe("at capacity", () => {
+  it("answers a request beyond MAX_REQUESTS_IN_FLIGHT 503 with Retry-After, keeps health up, and serves again once the others finish", async () => {
+    const hanging = [hangingRequest("/api/router/admin/users"), hangingRequest("/api/router/admin/users"), hangingRequest("/api/router/admin/users")];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const refused = await callAt(server.baseUrl, "GET", "/api/router/finapi/organizations", { token: server.adminToken });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(await refused.json()).toMatchObject({ code: "UNAVAILABLE", detail: expect.stringContaining("Send the same request again in 1 s") });
+    expect((await callAt(server.baseUrl, "GET", "/api/health")).status).toBe(200);
+    // The admitted ones were served (refused 400: `{}` is no user) and the bound is free again.
+    expect(await Promise.all(hanging.map((h) => h.finish()))).toEqual([400, 400, 400]);
+    expect((await callAt(server.baseUrl, "GET", "/api/router/finapi/organizations", { token: server.adminToken })).status).toBe(200);
+  });
+
+  it("refuses an execution beyond MAX_PLANS_IN_FLIGHT before writing anything, and takes the same body once the first trade is settled", async () => {
+    const escrow = await EscrowClient.create(server);
+    const issuer = await newParty(server, "issuer");
+    const assetId = await createAsset(server, issuer);
+    const saleId = await primarySale(server, issuer, assetId, "100", "1");
+    const seller = await newParty(server);
+    const [first, second] = [await newParty(server), await newParty(server)] as [Party, Party];
+    for (const party of [seller, first, second]) await fund(server, escrow, party, "50");
+    // The seller buys tokens, then offers them through a signing endpoint that takes 3 s to answer.
+    const stock = executionBody({ kind: "primarySale", intentId: saleId, assetId, executor: seller, buyer: seller, seller: issuer, quantity: "10", settlementAmount: "10" });
+    const stockPlan = String(((await postAt(server, EXECUTE, seller.token, stock.body)).body.response as { executionPlanId: string }).executionPlanId);
+    expect((await finishedPlan(server, seller.token, stockPlan)).executionPlanStatus).toBe("completed");
+    signer.keys.set(seller.key.finId, seller.key);
+    signer.delayMs = 3_000;
+    const sellId = await sellingIntent(server, seller, assetId, "10", "1", { endpoint: signer.url });
+
+    const slow = executionBody({ kind: "sellingIntent", intentId: sellId, assetId, executor: first, buyer: first, seller, quantity: "1", settlementAmount: "1" });
+    const slowAnswer = await postAt(server, EXECUTE, first.token, slow.body);
+    expect(slowAnswer.status, slowAnswer.text).toBe(200);
+
+    const plansBefore = await countRowsAt(server.databaseUrl, "Plan");
+    const nonceBefore = await countRowsAt(server.databaseUrl, "UsedNonce");
+    const next = executionBody({ kind: "primarySale", intentId: saleId, assetId, executor: second, buyer: second, seller: issuer, quantity: "1", settlementAmount: "1" });
+    const refused = await postAt(server, EXECUTE, second.token, next.body);
+    expect(refused.status, refused.text).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(refused.body).toMatchObject({ code: "UNAVAILABLE" });
+    expect(await countRowsAt(server.databaseUrl, "Plan")).toBe(plansBefore);
+    expect(await countRowsAt(server.databaseUrl, "UsedNonce")).toBe(nonceBefore);
+
+    const slowPlan = String((slowAnswer.body.response as { executionPlanId: string }).executionPlanId);
+    expect((await finishedPlan(server, first.token, slowPlan)).executionPlanStatus).toBe("completed");
+    signer.delayMs = 0;
+    const again = await postAt(server, EXECUTE, second.token, next.body);
+    expect(again.status, again.text).toBe(200);
+    const planId = String((again.body.response as { executionPlanId: string }).executionPlanId);
+    expect((await finishedPlan(server, second.token, planId)).executionPlanStatus).toBe("completed");
+  });
+});
