@@ -9,7 +9,8 @@ import next from "next";
 import { WebSocketServer } from "ws";
 import { AppError, PROBLEM_CONTENT_TYPE, toProblemDocument } from "@/lib/domain/app-error";
 import { env } from "@/lib/env";
-import { db } from "@/lib/server/db/client";
+import { db, sharedSqliteConnection } from "@/lib/server/db/client";
+import { startWalCheckpointer } from "@/lib/server/db/wal-checkpointer";
 import { startEscrowWorker } from "@/lib/server/escrow/worker";
 import { startEventPublisher } from "@/lib/server/events/start-event-publisher";
 import { signatureVerifier } from "@/lib/domain/secp256k1-node";
@@ -102,6 +103,10 @@ server.listen(env.PORT, env.HOST, () => {
   stopWorkers.push(startEventPublisher());
   if (env.ESCROW_WORKER === "on") stopWorkers.push(startEscrowWorker());
   if (env.ROUTER_WORKER === "on") stopWorkers.push(startRouterWorker());
+  if (env.SQLITE_FILE) {
+    const file = env.SQLITE_FILE;
+    void sharedSqliteConnection().then(({ connection }) => stopWorkers.push(startWalCheckpointer(file, connection)));
+  }
   const verifier = signatureVerifier();
   if (verifier.failure) logger.warn({ reason: verifier.failure }, "libsecp256k1 did not load: signatures are verified with @noble/curves, about 25 times slower");
   logger.info(

@@ -5,8 +5,19 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 
 const VERSION = "v1";
 
+/** Derived keys by (secret, purpose): HKDF on every call was a visible share of a trade's CPU. */
+const keys = new Map<string, Buffer>();
+const KEYS_MAX = 64;
+
 function keyFor(secret: string, purpose: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, "tan-secret-box", purpose, 32));
+  const id = `${purpose}\0${secret}`;
+  let key = keys.get(id);
+  if (!key) {
+    if (keys.size >= KEYS_MAX) keys.clear();
+    key = Buffer.from(hkdfSync("sha256", secret, "tan-secret-box", purpose, 32));
+    keys.set(id, key);
+  }
+  return key;
 }
 
 export function sealSecret(plain: string, secret: string, purpose: string): string {

@@ -15,7 +15,7 @@ import { AppError } from "@/lib/domain/app-error";
 import { operationKeys, type OperationKey } from "@/lib/domain/escrow/operation-owner";
 import { ESCROW_ERROR_CODES } from "@/lib/domain/escrow/operation-kinds";
 import { env } from "@/lib/env";
-import { dbDate, inTransaction, isSqlUniqueViolation, sqlDb } from "@/lib/server/db/sql";
+import { dbDate, inTransaction, isSqlUniqueViolation, sqlDb, type SqlTx } from "@/lib/server/db/sql";
 import { idempotencyKeyReused } from "@/lib/server/http/create-once";
 import type { RouterCaller } from "./callers";
 import type { AnyOperationDefinition, EscrowOperationRow } from "./operation-definition";
@@ -33,7 +33,7 @@ function keyReused(key: OperationKey, cid: string, keyField: string): AppError {
 }
 
 /** Steps 1 and 2: the operation a key already answered this request with, a 409, or null. */
-async function earlierUnder(keys: readonly OperationKey[], requestHash: string, keyField: string): Promise<EscrowOperationRow | null> {
+export async function earlierUnder(keys: readonly OperationKey[], requestHash: string, keyField: string): Promise<EscrowOperationRow | null> {
   if (keys.length === 0) return null;
   const texts = keys.map((k) => k.text);
   const rows = await sqlDb
@@ -49,7 +49,7 @@ async function earlierUnder(keys: readonly OperationKey[], requestHash: string, 
   return null;
 }
 
-type NewOperation = {
+export type NewOperation = {
   kind: string;
   owner: string;
   requestHash: string;
@@ -58,13 +58,13 @@ type NewOperation = {
   dueAt: Date;
 };
 
-type Outcome = { consumedSignature: string | null } | { refusal: { code: number; message: string } };
+export type Outcome = { consumedSignature: string | null } | { refusal: { code: number; message: string } };
 
-/** The operation and its keys, written together: bound to them, or (refused at once) not. */
-async function record(fields: NewOperation, keys: readonly OperationKey[], outcome: Outcome): Promise<EscrowOperationRow> {
+/** The row of a new operation: pending (bound to its keys and signature), or failed at once. */
+export function operationRow(fields: NewOperation, outcome: Outcome): EscrowOperationRow {
   const refused = "refusal" in outcome ? outcome.refusal : null;
   const now = dbDate(new Date());
-  const row: EscrowOperationRow = {
+  return {
     ...fields,
     dueAt: dbDate(fields.dueAt),
     id: randomUUID(),
@@ -79,20 +79,28 @@ async function record(fields: NewOperation, keys: readonly OperationKey[], outco
     lastError: null,
     createdAt: now,
   };
-  await inTransaction(async (tx) => {
-    await tx.insertInto("EscrowOperation").values(row).execute();
-    if (keys.length > 0) {
-      await tx
-        .insertInto("EscrowOperationKey")
-        .values(keys.map((k) => ({ id: randomUUID(), key: k.text, requestHash: fields.requestHash, operationId: row.id, boundKey: refused ? null : k.text })))
-        .execute();
-    }
-  });
+}
+
+/** Writes the operation and its keys in the caller's transaction; a failed operation binds none of them. */
+export async function insertOperation(tx: SqlTx, row: EscrowOperationRow, keys: readonly OperationKey[]): Promise<void> {
+  await tx.insertInto("EscrowOperation").values(row).execute();
+  if (keys.length === 0) return;
+  const bound = row.status !== "failed";
+  await tx
+    .insertInto("EscrowOperationKey")
+    .values(keys.map((k) => ({ id: randomUUID(), key: k.text, requestHash: row.requestHash, operationId: row.id, boundKey: bound ? k.text : null })))
+    .execute();
+}
+
+/** The operation and its keys, written together: bound to them, or (refused at once) not. */
+export async function record(fields: NewOperation, keys: readonly OperationKey[], outcome: Outcome): Promise<EscrowOperationRow> {
+  const row = operationRow(fields, outcome);
+  await inTransaction((tx) => insertOperation(tx, row, keys));
   return row;
 }
 
 /** The refusal of a request whose signature another operation consumed, naming it only to its owner. */
-async function consumedRefusal(definition: AnyOperationDefinition, consumedSignature: string, owner: string): Promise<Outcome | null> {
+export async function consumedRefusal(definition: AnyOperationDefinition, consumedSignature: string, owner: string): Promise<Outcome | null> {
   const consumer = await sqlDb.selectFrom("EscrowOperation").select(["id", "owner"]).where("consumedSignature", "=", consumedSignature).executeTakeFirst();
   if (!consumer) return null;
   const by = consumer.owner === owner ? `operation ${consumer.id}` : "another operation";

@@ -3,7 +3,7 @@
 // timeout on every call.
 import { env } from "@/lib/env";
 import { openSecret } from "@/lib/server/crypto/secret-box";
-import { db } from "@/lib/server/db/client";
+import { sqlDb } from "@/lib/server/db/sql";
 import { fetchOrganization } from "@/lib/server/http/fetch-organization";
 
 export const ESCROW_ROUTER_TOKEN_PURPOSE = "escrow-router-token";
@@ -11,7 +11,7 @@ const ROUTER_TIMEOUT_MS = 10_000;
 const ANSWER_MAX_CHARS = 1_000_000;
 
 async function routerToken(): Promise<string> {
-  const config = await db.escrowConfig.findUnique({ where: { id: env.ESCROW_ORG_ID } });
+  const config = await sqlDb.selectFrom("EscrowConfig").select("routerTokenSealed").where("id", "=", env.ESCROW_ORG_ID).executeTakeFirst();
   if (!config?.routerTokenSealed) throw new Error("the escrow organization has no router token yet (ensureSystemRecords makes one)");
   return openSecret(config.routerTokenSealed, env.AUTH_SECRET, ESCROW_ROUTER_TOKEN_PURPOSE);
 }

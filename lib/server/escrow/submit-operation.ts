@@ -1,7 +1,8 @@
-// The one verb every adapter operation goes through, whichever way the router calls (HTTP today,
-// in-process later with the same principal): check the caller is a router, record the request as
+// The one verb every adapter operation goes through, whichever way the router calls (over HTTP or
+// in-process, with the same principal): check the caller is a router, record the request as
 // an operation of the caller's organization (idempotently, lib/server/escrow/accept-operation.ts),
-// run it now when the organization completes that kind synchronously, and answer its envelope.
+// when the organization completes that kind synchronously, record and complete it in one transaction
+// (complete-at-once.ts), otherwise leave it pending for the worker; answer its envelope.
 import { AppError } from "@/lib/domain/app-error";
 import type { EscrowOperationKind } from "@/lib/domain/escrow/operation-kinds";
 import { env } from "@/lib/env";
@@ -11,15 +12,15 @@ import { acceptOperation } from "./accept-operation";
 import { isEscrowOperator, routerCaller } from "./callers";
 import { polledEnvelope, submittedEnvelope } from "./envelope";
 import { OPERATIONS } from "./operations";
-import { runOperation } from "./run-operation";
+import { completeAtOnce } from "./complete-at-once";
 
 /** `idempotencyKey`: the caller's Idempotency-Key header, honoured by every kind (decisions.md §7). */
 export async function submitOperation(kind: EscrowOperationKind, request: unknown, caller: Principal, idempotencyKey: string | null) {
   const router = await routerCaller(caller);
   const definition = OPERATIONS[kind];
+  if (env.ESCROW_COMPLETION[kind] === "sync") return submittedEnvelope(await completeAtOnce(definition, request, router, idempotencyKey));
   const { op } = await acceptOperation(definition, request, router, idempotencyKey);
-  const done = op.status === "pending" && env.ESCROW_COMPLETION[kind] === "sync" ? await runOperation(op.id) : op;
-  return submittedEnvelope(done ?? op);
+  return submittedEnvelope(op);
 }
 
 /**
