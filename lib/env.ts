@@ -46,7 +46,7 @@ const schema = z.object({
   /** API requests served at once; one more is answered 503 with Retry-After (lib/server/http/admission.ts). */
   MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(512),
   /** Plans this process settles or has queued at once; an execution beyond is 503 with Retry-After. */
-  MAX_PLANS_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
+  MAX_PLANS_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(128),
   /** How the built-in adapter completes operations: "sync", "async", or e.g. "async,hold=sync". */
   ESCROW_COMPLETION: z.string().default("sync"),
   /** How long asynchronous operations wait before the worker takes them (a bank's processing lag). */

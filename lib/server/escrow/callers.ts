@@ -6,7 +6,7 @@ import { AppError } from "@/lib/domain/app-error";
 import { ownerOf } from "@/lib/domain/escrow/operation-owner";
 import { env } from "@/lib/env";
 import type { Principal } from "@/lib/server/auth/principal";
-import { sqlDb } from "@/lib/server/db/sql";
+import { organizationRecord } from "@/lib/server/organizations/organization-cache";
 
 /** A router calling the adapter: who it is, and the owner its operations are recorded under. */
 export type RouterCaller = { userId: string; owner: string };
@@ -15,7 +15,7 @@ export type RouterCaller = { userId: string; owner: string };
 export async function routerCaller(caller: Principal): Promise<RouterCaller> {
   if (caller.role !== "organization") throw new AppError("FORBIDDEN", "The adapter accepts only the bearer tokens of routers (role organization).");
   if (caller.organizationId !== null) {
-    const organization = await sqlDb.selectFrom("Organization").select("kind").where("id", "=", caller.organizationId).executeTakeFirst();
+    const organization = await organizationRecord(caller.organizationId);
     if (organization?.kind === "escrow") {
       throw new AppError(
         "FORBIDDEN",

@@ -11,6 +11,7 @@ import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { sealSecret } from "@/lib/server/crypto/secret-box";
 import { db } from "@/lib/server/db/client";
+import { forgetOrganizations } from "./organization-cache";
 import { ADAPTER_TOKEN_PURPOSE } from "@/lib/server/router-ops/adapter-client";
 
 function assertNotBuiltIn(orgId: string): void {
@@ -40,7 +41,7 @@ const storedCurrencies = (currencies: CreateOrganizationRequest["currencies"]) =
 export async function createOrganization(body: CreateOrganizationRequest, caller: Principal, requestId: string) {
   assertNotBuiltIn(body.id);
   if (await db.organization.findUnique({ where: { id: body.id } })) throw new AppError("CONFLICT", `Organization ${body.id} already exists.`);
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     const org = await tx.organization.create({
       data: {
         id: body.id,
@@ -61,6 +62,8 @@ export async function createOrganization(body: CreateOrganizationRequest, caller
     });
     return summary(org);
   });
+  forgetOrganizations();
+  return result;
 }
 
 export async function updateOrganization(orgId: string, body: UpdateOrganizationRequest, caller: Principal, requestId: string) {
@@ -73,7 +76,7 @@ export async function updateOrganization(orgId: string, body: UpdateOrganization
   if (org.kind !== "escrow" && body.currencies !== undefined) {
     throw new AppError("UNPROCESSABLE", `${orgId} is not a payment organization; it keeps no money.`, [{ in: "body", path: "currencies", message: "only payment organizations keep currencies" }]);
   }
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     const updated = await tx.organization.update({
       where: { id: orgId },
       data: { name: body.name, adapterUrl: trimmed(body.adapterUrl), adapterTokenSealed: sealed(body.adapterToken), currencies: storedCurrencies(body.currencies) },
@@ -93,4 +96,6 @@ export async function updateOrganization(orgId: string, body: UpdateOrganization
     });
     return summary(updated);
   });
+  forgetOrganizations();
+  return result;
 }

@@ -4,7 +4,7 @@
 // router's operation id as Idempotency-Key so a retry is a repeat.
 import { env } from "@/lib/env";
 import { openSecret } from "@/lib/server/crypto/secret-box";
-import { sqlDb } from "@/lib/server/db/sql";
+import { organizationRecord } from "@/lib/server/organizations/organization-cache";
 import { fetchOrganization } from "@/lib/server/http/fetch-organization";
 
 export const ADAPTER_TOKEN_PURPOSE = "organization-adapter-token";
@@ -21,7 +21,7 @@ export type PaymentOrganization = { id: string; name: string; adapterUrl: string
 
 /** The payment organization `orgId`, when it is an escrow organization with an adapter URL. */
 export async function findPaymentOrganization(orgId: string): Promise<PaymentOrganization | null> {
-  const org = await sqlDb.selectFrom("Organization").select(["id", "name", "kind", "adapterUrl", "adapterTokenSealed"]).where("id", "=", orgId).executeTakeFirst();
+  const org = await organizationRecord(orgId);
   if (!org || org.kind !== "escrow" || !org.adapterUrl) return null;
   return { id: org.id, name: org.name, adapterUrl: org.adapterUrl, adapterTokenSealed: org.adapterTokenSealed };
 }

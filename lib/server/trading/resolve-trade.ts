@@ -12,6 +12,7 @@ import type { AccountWithAsset } from "@/lib/schemas/account";
 import { EXECUTED_INTENT_TYPE, type ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
 import type { Intent } from "@/lib/schemas/intent";
 import { sqlDb, type DB } from "@/lib/server/db/sql";
+import { organizationRecord } from "@/lib/server/organizations/organization-cache";
 
 const TERMS = "intent";
 
@@ -28,7 +29,7 @@ export function findProfile(id: string): Promise<ProfileRow | undefined> {
 
 /** True when `orgId` is a payment organization with an adapter (one the router can reach). */
 async function isPaymentOrganization(orgId: string): Promise<boolean> {
-  const org = await sqlDb.selectFrom("Organization").select(["kind", "adapterUrl"]).where("id", "=", orgId).executeTakeFirst();
+  const org = await organizationRecord(orgId);
   return org?.kind === "escrow" && Boolean(org.adapterUrl);
 }
 
