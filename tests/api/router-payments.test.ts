@@ -207,6 +207,47 @@ describe("withdrawals", () => {
     expect(Number((await holding(key.finId))?.balance)).toBe(before - 7);
   });
 
+  it("refuses a second, different signed withdrawal under one Idempotency-Key with 409: one payout, nothing else written", async () => {
+    await fund("30");
+    const before = Number((await holding(key.finId))?.balance);
+    const operations = await countRows("RouterOperation");
+    const escrowOperations = await countRows("EscrowOperation");
+    const usedNonces = await countRows("UsedNonce");
+    const headers = { "idempotency-key": `withdraw-two-${Date.now()}` };
+    const first = await postAt(server, WITHDRAW, investor.token, withdrawRequest(profileId, key, "3"), headers);
+    expect(first.status, first.text).toBe(200);
+    // Another signed body (another nonce and amount) under the same key: the key is bound to the first.
+    const second = await postAt(server, WITHDRAW, investor.token, withdrawRequest(profileId, key, "4"), headers);
+    expect(second.status, second.text).toBe(409);
+    expect(second.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect((second.body.errors as { in: string; path: string }[])[0]).toMatchObject({ in: "headers", path: "idempotency-key" });
+    expect(await completedAt(server, investor.token, first.body)).toEqual({ cid: first.body.cid, isCompleted: true, type: "withdraw" });
+    expect(await countRows("RouterOperation")).toBe(operations + 1);
+    expect(await countRows("EscrowOperation")).toBe(escrowOperations + 1);
+    expect(await countRows("UsedNonce")).toBe(usedNonces + 1);
+    expect(Number((await holding(key.finId))?.balance)).toBe(before - 3);
+  });
+
+  it("binds one Idempotency-Key to one signed deposit: another signed deposit under it is 409, the same one again the first answer", async () => {
+    const operations = await countRows("RouterOperation");
+    const headers = { "idempotency-key": `deposit-signed-${Date.now()}` };
+    const signed = signedDepositRequest(profileId, key, "12");
+    const first = await postAt(server, DEPOSIT, investor.token, signed, headers);
+    expect(first.status, first.text).toBe(200);
+    const again = await postAt(server, DEPOSIT, investor.token, signed, headers);
+    expect(again.body).toEqual(first.body);
+    const other = await postAt(server, DEPOSIT, investor.token, signedDepositRequest(profileId, key, "13"), headers);
+    expect(other.status, other.text).toBe(409);
+    expect(other.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    // Two different signed bodies sent at once under a fresh key: one operation, the other 409.
+    const raced = { "idempotency-key": `deposit-race-${Date.now()}` };
+    const answers = await Promise.all(
+      ["14", "15"].map((amount) => postAt(server, DEPOSIT, investor.token, signedDepositRequest(profileId, key, amount), raced)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await countRows("RouterOperation")).toBe(operations + 2);
+  });
+
   it("completes a refused payout with Code 30 in the receipt wrapper, and changes no holding", async () => {
     const before = await holding(key.finId);
     const escrowBefore = await escrow.account(key.finId);
