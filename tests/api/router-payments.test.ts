@@ -3,6 +3,7 @@
 // over HTTP, and answers the shapes of interface.md; the database is checked afterwards.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { generateNonce } from "@/lib/domain/nonce";
+import { buildPayoutTemplate } from "@/lib/domain/signature-template";
 import { adminToken, baseUrl, call, countRows, createUser, problemOf, queryRows } from "./helpers";
 import { EscrowClient, newKey, type Key } from "./escrow-client";
 import { completedAt, createProfileAt, depositRequest, signedDepositRequest, postAt, referenceOf, withdrawRequest } from "./router-client";
@@ -246,6 +247,26 @@ describe("withdrawals", () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await countRows("RouterOperation")).toBe(operations + 2);
+  });
+
+  it("takes a withdrawal signed the way Ownera's router sends it ({ signature, template: { type: \"hashList\" }, hashFunc }), and refuses a hashFunc that is not the template's with 422", async () => {
+    await fund("10");
+    const before = Number((await holding(key.finId))?.balance);
+    const ownera = (amount: string, hashFunc: string) => {
+      const body = withdrawRequest(profileId, key, amount) as ReturnType<typeof withdrawRequest> & { nonce: string; signature: string };
+      const template = buildPayoutTemplate({ nonce: body.nonce, assetType: "fiat", assetId: "USD", srcAccountType: "finId", srcAccount: key.finId, amount });
+      return { ...body, signature: { signature: body.signature, template: { type: "hashList", ...template }, hashFunc } };
+    };
+    const operations = await countRows("RouterOperation");
+    const refused = await postAt(server, WITHDRAW, investor.token, ownera("2", "sha256"));
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.code).toBe("UNPROCESSABLE");
+    expect((refused.body.errors as { path: string }[]).map((e) => e.path)).toEqual(["signature.hashFunc"]);
+    expect(await countRows("RouterOperation")).toBe(operations);
+    const paid = await postAt(server, WITHDRAW, investor.token, ownera("2", "sha3_256"));
+    expect(paid.status, paid.text).toBe(200);
+    expect(await completedAt(server, investor.token, paid.body)).toEqual({ cid: paid.body.cid, isCompleted: true, type: "withdraw" });
+    expect(Number((await holding(key.finId))?.balance)).toBe(before - 2);
   });
 
   it("completes a refused payout with Code 30 in the receipt wrapper, and changes no holding", async () => {

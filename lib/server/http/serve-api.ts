@@ -10,6 +10,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { AppError, PROBLEM_CONTENT_TYPE, toProblemDocument } from "@/lib/domain/app-error";
+import { API_CONTENT_SECURITY_POLICY, STRICT_TRANSPORT_SECURITY } from "@/lib/domain/security-headers";
+import { env } from "@/lib/env";
 import { logger } from "@/lib/server/log";
 import { API_ROUTE_TABLE } from "./api-route-table";
 import { NO_ROUTE, recordApiRequest } from "./request-metrics";
@@ -19,11 +21,17 @@ type Method = (typeof METHODS)[number];
 type Handler = (req: Request, context: { params: Promise<Record<string, string>>; pattern: string }) => Promise<Response>;
 type RouteModule = Partial<Record<Method, Handler>>;
 
-/** The headers next.config.mjs gives every answer of Next; the API answers carry them too. */
+/**
+ * The headers next.config.mjs gives every answer of Next, a policy that lets a browser render or run
+ * nothing of an API answer, and HSTS when the node is reached over HTTPS (proxy.ts does the same for
+ * next-auth's answers).
+ */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "same-origin",
   "x-frame-options": "DENY",
+  "content-security-policy": API_CONTENT_SECURITY_POLICY,
+  ...(env.PUBLIC_URL.startsWith("https:") ? { "strict-transport-security": STRICT_TRANSPORT_SECURITY } : {}),
 };
 
 /** Served by Next: next-auth's endpoints (app/api/auth/[...nextauth]), the /api/auth/* paths no route of the table takes. */
