@@ -2,7 +2,8 @@
 // document, never Next's HTML page; a known path with another method is 405 with Allow; OPTIONS
 // answers Allow; HEAD is GET without the body; every answer carries the API's security headers.
 import { describe, expect, it } from "vitest";
-import { adminToken, call, problemOf } from "./helpers";
+import { checkContract } from "./contract";
+import { adminToken, baseUrl, call, problemOf } from "./helpers";
 
 describe("the edges of /api", () => {
   it("answers an unknown path under /api with a 404 problem document naming the path, with or without credentials", async () => {
@@ -48,7 +49,7 @@ describe("the edges of /api", () => {
   });
 
   it("redirects a trailing slash to the one spelling, keeping the query", async () => {
-    const response = await fetch(`${(await import("./helpers")).baseUrl()}/api/health/?x=1`, { redirect: "manual" });
+    const response = await fetch(`${baseUrl()}/api/health/?x=1`, { redirect: "manual" });
     expect(response.status).toBe(308);
     expect(response.headers.get("location")).toBe("/api/health?x=1");
   });
@@ -66,5 +67,24 @@ describe("the edges of /api", () => {
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       expect(response.headers.get("referrer-policy")).toBe("same-origin");
     }
+  });
+
+});
+
+describe("the contract check every API test's calls go through", () => {
+  const url = (path: string) => `http://127.0.0.1${path}`;
+  const json = (body: unknown, status = 200, type = "application/json") => new Response(JSON.stringify(body), { status, headers: { "content-type": type } });
+
+  it("passes an answer the documents declare", async () => {
+    await expect(checkContract("GET", url("/api/health"), json({ status: "ok", version: "1", database: "up" }))).resolves.toBeUndefined();
+  });
+
+  it("names the operation and the mismatch: an undeclared status, another content type, a body off its schema, an HTML 404", async () => {
+    await expect(checkContract("GET", url("/api/health"), json({ status: "ok", version: "1", database: "up" }, 201))).rejects.toThrow(/GET \/api\/health \(node: health\): status 201 is not declared/);
+    await expect(checkContract("GET", url("/api/health"), new Response("ok", { headers: { "content-type": "text/plain" } }))).rejects.toThrow(/content type text\/plain is not declared/);
+    await expect(checkContract("GET", url("/api/health"), json({ status: "fine", version: "1", database: "up" }))).rejects.toThrow(/\/status must be equal to one of the allowed values/);
+    await expect(checkContract("GET", url("/api/router/finapi/profiles"), json({ profiles: [{ id: "x" }] }))).rejects.toThrow(/router: listOwnProfiles/);
+    await expect(checkContract("GET", url("/api/no-such-thing"), new Response("<html>", { status: 404, headers: { "content-type": "text/html" } }))).rejects.toThrow(/not a problem document/);
+    await expect(checkContract("GET", url("/api/adapter/assets/hold"), json({}, 405, "application/problem+json"))).rejects.toThrow(/405 without Allow/);
   });
 });

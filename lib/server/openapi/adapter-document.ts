@@ -44,6 +44,7 @@ const operations: Record<string, OperationDoc> = {
         example: { cid: CID, isCompleted: true, type: "deposit", response: { account: party(BUYER_FIN_ID), description: DEPOSIT_DESCRIPTION } },
       },
     },
+    refusals: [422],
     tolerances: [SIGNATURE_TOLERANCE],
   },
   "POST /api/adapter/plan/approve": {
@@ -69,6 +70,7 @@ const operations: Record<string, OperationDoc> = {
     description: `Verifies the buyer's trade template (hashes recomputed, the asset leg's nonce is the request's, the payment leg names this currency, the buyer as source, the quantity and the expiry) and its signature against the buyer, then moves available to held. Failure: error.Code 11 (e.g. insufficient available funds). A hold still held at \`expiry\` is rolled back by the organization. ${KEYS}`,
     idempotencyKey: "optional",
     requestExample: { asset: USD, source: party(BUYER_FIN_ID), expiry: TIMESTAMP + 3600, nonce: NONCE, operationId: `${PLAN_ID}:hold`, quantity: "105.00", signature: TRADE_SIGNATURE, executionContext: PLAN },
+    refusals: [422],
     answers: receiptAnswers(11),
     tolerances: [SIGNATURE_TOLERANCE],
   },
@@ -104,6 +106,7 @@ const operations: Record<string, OperationDoc> = {
         example: completed({ id: UUID, asset: USD, source: party(BUYER_FIN_ID), quantity: "40", settlementRef: "", timestamp: TIMESTAMP }),
       },
     },
+    refusals: [422],
     tolerances: [SIGNATURE_TOLERANCE],
   },
   "POST /api/adapter/operations/[cid]": {

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { healthSchema } from "@/lib/schemas/health";
 import { signInChallengeSchema } from "@/lib/schemas/sign-in";
 import { signingInboxCountSchema, signingInboxSchema, signingReplySchema, signingRequestSchema } from "@/lib/schemas/signing";
-import { graphqlHttpBodySchema } from "@/lib/server/graphql/execute-http";
 import { TIMESTAMP, UUID } from "./examples";
 import type { DocumentDef } from "./operation-doc";
 

@@ -149,8 +149,8 @@ const operations: Record<string, OperationDoc> = {
     answers: {
       200: {
         description: "The bytes, with the stored Content-Type, Content-Disposition: attachment and Cache-Control: private, no-store (checked against the stored sha256).",
-        contentType: "application/octet-stream",
-        schema: z.string().describe("the document's bytes"),
+        contentType: "*/*",
+        schema: z.string().describe("the document's bytes, of its stored type (one an upload accepts)"),
       },
     },
   }),
