@@ -29,7 +29,8 @@ export type PagePolicyOptions = {
 /**
  * The pages' policy. Scripts: only those carrying this answer's nonce, and what they load
  * ('strict-dynamic': Next's chunks); styles: this origin's files and style elements carrying the
- * nonce (the API reference makes its styles in the browser and reads the nonce from a meta element);
+ * nonce (the API reference makes its styles in the browser and reads the nonce from a meta element),
+ * and style attributes;
  * connections: this origin and its WebSocket only.
  */
 export function pageContentSecurityPolicy({ nonce, host, secure, dev }: PagePolicyOptions): string {
@@ -38,6 +39,8 @@ export function pageContentSecurityPolicy({ nonce, host, secure, dev }: PagePoli
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     `style-src 'self' 'nonce-${nonce}'`,
+    // Style attributes (React's style props, a library's element.setAttribute("style")) cannot run code.
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self' ${socket}`,
