@@ -1,6 +1,17 @@
+import path from "node:path";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  turbopack: {
+    rules: {
+      // Redoc's browser bundle, patched to run under the pages' Content-Security-Policy (see the loader).
+      "*.js": {
+        condition: { all: ["browser", { path: /node_modules\/redoc\/bundles\/redoc\.browser\.lib\.js$/ }] },
+        loaders: [path.resolve("scripts/loaders/redoc-csp-loader.cjs")],
+      },
+    },
+  },
   poweredByHeader: false,
   // Native and Node-only packages stay out of the bundles and load from node_modules at run time.
   serverExternalPackages: [

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 
 import { seriousViolations } from "./axe";
 import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";

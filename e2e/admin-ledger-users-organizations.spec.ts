@@ -6,7 +6,7 @@
 // first and disables the user, each taking effect on the next request.
 import { readFile } from "node:fs/promises";
 
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 
 import { generatePrivateKey, getFinId } from "@/lib/domain/secp256k1";
 

@@ -2,7 +2,7 @@
 // deposit reference is not credited; the operator who recorded it cannot approve it; a second
 // operator, in a browser of its own, sees it waiting, checks the amounts and approves it; only then
 // does the customer's account show the money, and the credit is listed as one that differed.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
 import { generatePrivateKey, getFinId } from "@/lib/domain/secp256k1";

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 
 import { parseKeyBackup } from "@/lib/client/keys/key-backup";
 import { seriousViolations } from "./axe";

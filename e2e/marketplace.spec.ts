@@ -5,7 +5,7 @@
 // Then a buying intent: its owner sees it as "Your offer" (no action), a holder sells into it through
 // the seller's ticket, and the buyer signs in the signing inbox.
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./test";
 
 import { generatePrivateKey, getFinId, signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";

@@ -7,7 +7,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 
 /** The projects, each with its specs and its server's port offset from E2E_PORT. */
 export const E2E_PROJECTS = [
-  { name: "shared", testMatch: /(sign-in|accessibility|investor-keys-profile-cash|marketplace|cash-withdrawal-documents|escrow-four-eyes)\.spec\.ts$/ },
+  { name: "shared", testMatch: /(sign-in|accessibility|api-docs|investor-keys-profile-cash|marketplace|cash-withdrawal-documents|escrow-four-eyes)\.spec\.ts$/ },
   { name: "journey-1", testMatch: /investor-trading\.spec\.ts$/, grep: /journey 1:/ },
   { name: "journey-2", testMatch: /owner-selling-intent\.spec\.ts$/ },
   { name: "journey-3", testMatch: /investor-trading\.spec\.ts$/, grep: /journey 3:/ },

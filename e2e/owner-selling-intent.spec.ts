@@ -5,7 +5,7 @@
 // her signing inbox with her browser key; Bob's settlement page shows the trade complete, live, and
 // the holdings move. Then Alice offers her last 4 tokens, Bob takes them, and Alice declines with a
 // reason, which Bob's settlement page shows as why the trade was rejected.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 
 import { seriousViolations } from "./axe";
 import { acceptedPlanId, chooseProfile, createKeyAndProfile, depositFirstFunds, nav, openTicket, PASSPHRASE, SCREENSHOTS, signIn } from "./journey-helpers";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser } from "./test";
 
 import { signIn } from "./journey-helpers";
 import { origin } from "./origin";

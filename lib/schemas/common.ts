@@ -22,6 +22,11 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Limits on free text and lists (style.md: "put a limit on everything").
 
+// In the browser zod must not try `new Function` (the feature test of its fast object parser): the
+// pages' Content-Security-Policy forbids evaluating strings, and even the refused attempt is reported
+// as a violation. The server keeps the fast parser.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 export const NAME_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;
 export const DESCRIPTION_MAX_LENGTH = 2_000;

@@ -89,3 +89,13 @@ export type EscrowAccountView = z.infer<typeof escrowAccountViewSchema>;
 export type IncomingCreditView = z.infer<typeof incomingCreditViewSchema>;
 export type DeclineIncomingRequest = z.infer<typeof declineIncomingRequestSchema>;
 export type EscrowHoldView = z.infer<typeof escrowHoldViewSchema>;
+
+/** GET {adapter_url}/operator/books: every account recomputed from the journal, money per currency. */
+export const escrowBooksSchema = z.object({
+  balanced: z.boolean(),
+  accounts: z.int().nonnegative(),
+  entries: z.int().nonnegative(),
+  currencies: z.array(z.object({ currency: z.string().max(8), netMoneyIn: signedAmountSchema, available: amountSchema, held: amountSchema })),
+  violations: z.array(z.unknown()),
+});
+export type EscrowBooks = z.infer<typeof escrowBooksSchema>;

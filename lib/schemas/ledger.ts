@@ -11,6 +11,7 @@ import {
   requiredAs,
   strictObject,
   text,
+  tolerantObject,
   uuidSchema,
 } from "@/lib/schemas/common";
 
@@ -55,5 +56,13 @@ export const ledgerImportRequestSchema = strictObject({
     }),
 });
 
+/** The import's answer: how many were new, how many were known already (skipped), and each one's fate. */
+export const ledgerImportResponseSchema = tolerantObject({
+  imported: z.int().nonnegative(),
+  skipped: z.int().nonnegative(),
+  transactions: z.array(tolerantObject({ id: uuidSchema, status: z.enum(["imported", "duplicate"]) })).max(LEDGER_IMPORT_MAX_TRANSACTIONS),
+});
+
 export type LedgerTransaction = z.infer<typeof ledgerTransactionSchema>;
+export type LedgerImportResponse = z.infer<typeof ledgerImportResponseSchema>;
 export type LedgerImportRequest = z.infer<typeof ledgerImportRequestSchema>;

@@ -77,6 +77,15 @@ describe("signatureSchema", () => {
     expect(signatureSchema.parse(value)).toEqual(value);
   });
 
+  it("takes the fields Ownera's routers send, template.type and hashFunc, and keeps them for the checks of lib/domain/signature-claims.ts", () => {
+    const value = { signature: BUYER_SIGNATURE, template: { type: "hashList", ...TRADE_TEMPLATE }, hashFunc: "sha3_256" };
+    expect(signatureSchema.parse(value)).toEqual(value);
+    // What they say is checked later (422); here only their shape and size.
+    expect(signatureSchema.safeParse({ ...value, hashFunc: "sha256" }).success).toBe(true);
+    expect(issuesOf(signatureSchema, { ...value, hashFunc: "x".repeat(33) })).toEqual(["hashFunc: must be at most 32 characters"]);
+    expect(issuesOf(signatureSchema, { ...value, hashFunc: 256 })).toEqual(["hashFunc: must be a string"]);
+  });
+
   it("is strict in requests and tolerant when read", () => {
     const value = { signature: BUYER_SIGNATURE, template: { ...TRADE_TEMPLATE, algorithm: "x" } };
     expect(issuesOf(signatureSchema, value)).toEqual(['template: Unrecognized key: "algorithm"']);

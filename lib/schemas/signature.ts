@@ -17,6 +17,8 @@ export const TEMPLATE_MAX_GROUPS = 4;
 export const TEMPLATE_MAX_FIELDS_PER_GROUP = 16;
 export const TEMPLATE_FIELD_NAME_MAX_LENGTH = 64;
 export const TEMPLATE_FIELD_VALUE_MAX_LENGTH = 1_024;
+/** `template.type` and `hashFunc`, which peers send and this node checks (tolerances: README, For integrators). */
+export const SIGNATURE_CLAIM_MAX_LENGTH = 32;
 
 const EVEN_HEX = /^(?:[0-9a-fA-F]{2})*$/;
 
@@ -48,6 +50,11 @@ function signatureSchemasFor(strictness: Strictness) {
   });
 
   const template = objectSchema(strictness, {
+    /** Ownera's routers name the template kind; only "hashList" is verified here (lib/domain/signature-claims.ts refuses others with 422). */
+    type: z
+      .string({ error: requiredAs("a string") })
+      .max(SIGNATURE_CLAIM_MAX_LENGTH, { error: `must be at most ${SIGNATURE_CLAIM_MAX_LENGTH} characters` })
+      .optional(),
     hash: hashHexSchema,
     hashGroups: z
       .array(hashGroup, { error: requiredAs("a list of hash groups") })
@@ -55,7 +62,15 @@ function signatureSchemasFor(strictness: Strictness) {
       .max(TEMPLATE_MAX_GROUPS, { error: `a template has at most ${TEMPLATE_MAX_GROUPS} hash groups` }),
   });
 
-  const signature = objectSchema(strictness, { signature: signatureHexSchema, template });
+  const signature = objectSchema(strictness, {
+    signature: signatureHexSchema,
+    template,
+    /** Ownera's routers name the template's hash; it must be sha3-256's (lib/domain/signature-claims.ts refuses others with 422). */
+    hashFunc: z
+      .string({ error: requiredAs("a string") })
+      .max(SIGNATURE_CLAIM_MAX_LENGTH, { error: `must be at most ${SIGNATURE_CLAIM_MAX_LENGTH} characters` })
+      .optional(),
+  });
   return { field, hashGroup, template, signature };
 }
 

@@ -2,7 +2,7 @@
 // default): each operation, each error Code, the settlement edge cases, and the books afterwards.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminToken, baseUrl, call, createUser, problemOf, queryRows } from "./helpers";
+import { adminToken, baseUrl, call, countRows, createUser, problemOf, queryRows } from "./helpers";
 import { expectReconciled } from "./reconciliation";
 import {
   depositBody,
@@ -164,6 +164,31 @@ describe("hold, release and rollback", () => {
     expect(polled.body).toEqual({ type: "receipt", operation: { cid: released.cid, isCompleted: true, response: released.response } });
     expect((await escrow.poll(released.cid, "GET")).body).toEqual(polled.body);
     await expectBalanced();
+  });
+
+  it("takes a hold signed the way Ownera's router sends it (template.type hashList, hashFunc), and refuses claims that contradict the template with 422", async () => {
+    const buyer = newKey();
+    const seller = newKey();
+    await escrow.fund(buyer, "20");
+    const plain = holdBody({ buyer, seller: seller.finId, quantity: "5" });
+    const ownera = { ...plain, signature: { ...plain.signature, template: { type: "hashList", ...plain.signature.template }, hashFunc: "sha3_256" } };
+    const operations = await countRows("EscrowOperation");
+    for (const [label, signature, path] of [
+      ["hashFunc sha256", { ...ownera.signature, hashFunc: "sha256" }, "signature.hashFunc"],
+      ["an EIP712 template", { ...ownera.signature, template: { ...ownera.signature.template, type: "EIP712" } }, "signature.template.type"],
+    ] as const) {
+      const refused = await escrow.post("/assets/hold", { ...ownera, signature });
+      expect(refused.status, label).toBe(422);
+      const problem = await problemOf(refused);
+      expect(problem.code, label).toBe("UNPROCESSABLE");
+      expect(problem.errors?.map((e) => e.path), label).toEqual([path]);
+    }
+    expect(await countRows("EscrowOperation")).toBe(operations);
+    const held = await escrow.operation("/assets/hold", ownera);
+    expect(held).toMatchObject({ isCompleted: true, response: { quantity: "5" } });
+    expect(await escrow.account(buyer.finId)).toEqual({ balance: "20", held: "5", available: "15" });
+    const sha3 = holdBody({ buyer, seller: seller.finId, quantity: "1" });
+    expect(await escrow.operation("/assets/hold", { ...sha3, signature: { ...sha3.signature, hashFunc: "sha3-256" } })).toMatchObject({ isCompleted: true });
   });
 
   it("accepts a buying-intent template without expiry, and refuses a hold whose terms differ from the signed ones (Code 11)", async () => {

@@ -11,6 +11,7 @@ import { signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";
 import type { ProblemDocument } from "@/lib/schemas/problem";
 import type { SignatureTemplate } from "@/lib/domain/signature-template";
+import { checkContract } from "./contract";
 import { adminToken, baseUrl, call, createUser, problemOf, queryRows } from "./helpers";
 import { EscrowClient, inSeconds, newKey, type Key } from "./escrow-client";
 import { executionBody, finishedPlan, fund, sellingIntent, type Server } from "./trade-client";
@@ -115,7 +116,9 @@ export const certificatesPath = (profileId: string) => `/api/router/finapi/profi
 
 /** POSTs a multipart form; fetch sets the boundary in the content type itself. */
 export async function postForm(urlPath: string, form: FormData, token: string | null): Promise<Response> {
-  return fetch(`${baseUrl()}${urlPath}`, { method: "POST", headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+  const response = await fetch(`${baseUrl()}${urlPath}`, { method: "POST", headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+  await checkContract("POST", `${baseUrl()}${urlPath}`, response.clone());
+  return response;
 }
 
 export type Investor = { id: string; token: string; key: Key; profileId: string };

@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { inject } from "vitest";
 import { problemDocumentSchema } from "@/lib/schemas/problem";
+import { checkContract } from "./contract";
 
 export const baseUrl = (): string => inject("baseUrl");
 export const adminToken = (): string => inject("adminToken");
@@ -25,7 +26,10 @@ export async function callAt(base: string, method: string, urlPath: string, opti
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers["content-type"] ??= "application/json";
-  return fetch(`${base}${urlPath}`, { method, headers, body });
+  const response = await fetch(`${base}${urlPath}`, { method, headers, body });
+  // Every answer is held to the OpenAPI documents (contract.ts); a mismatch fails the calling test.
+  await checkContract(method, `${base}${urlPath}`, response.clone());
+  return response;
 }
 
 /**

@@ -94,6 +94,30 @@ describe("after a trade", () => {
     expect(sinceStart("tan_db_transactions_total", { layer: "prisma", outcome: "commit" })).toBeGreaterThan(0);
   });
 
+  it("counted the settled trade and timed each of its plan stages", () => {
+    expect(moved("tan_trades_finished_total", { status: "Completed" })).toBe(1);
+    expect(moved("tan_trades_finished_total", { status: "Failed" })).toBe(0);
+    expect(moved("tan_trades_finished_total", { status: "Rejected" })).toBe(0);
+    // A primary sale runs rules, approve, hold, token and release; each is one run here (the escrow answers at once).
+    for (const stage of ["rules", "approve", "hold", "token", "release"]) {
+      expect(moved("tan_plan_stage_duration_seconds_count", { stage }), stage).toBeGreaterThanOrEqual(1);
+      expect(moved("tan_plan_stage_duration_seconds_sum", { stage }), stage).toBeGreaterThan(0);
+    }
+    expect(moved("tan_plan_stage_duration_seconds_count", { stage: "release", outcome: "end" })).toBe(1);
+  });
+
+  it("timed the trade's events from their commit to their publication", () => {
+    // planAdded, planChanged (Approved), two receiptAdded, planChanged (Completed).
+    expect(moved("tan_outbox_publish_lag_seconds_count", {})).toBeGreaterThanOrEqual(5);
+  });
+
+  it("reads the escrow's open holds and the GraphQL sockets when scraped", () => {
+    for (const name of ["tan_escrow_holds_open", "tan_escrow_hold_oldest_open_seconds", "tan_graphql_sockets_open", "tan_graphql_operations_open"]) {
+      const [sample] = after.filter((s) => s.name === name);
+      expect(sample?.value, name).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it("parses what it scraped: every sample a finite number", () => {
     expect(after.length).toBeGreaterThan(50);
     expect(after.every((s) => Number.isFinite(s.value) || s.value === Number.POSITIVE_INFINITY)).toBe(true);

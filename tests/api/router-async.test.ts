@@ -78,7 +78,7 @@ beforeAll(async () => {
     body: { id: EXTERNAL, name: "BankCo", kind: "escrow", adapterUrl: `${adapter.url}/`, adapterToken: ADAPTER_TOKEN },
   });
   expect(registered.status, await registered.clone().text()).toBe(201);
-  expect(await registered.json()).toEqual({ id: EXTERNAL, name: "BankCo", kind: "escrow", adapterUrl: adapter.url, hasAdapterToken: true, currencies: [] });
+  expect(await registered.json()).toEqual({ id: EXTERNAL, name: "BankCo", kind: "escrow", adapterUrl: adapter.url, hasAdapterToken: true, builtIn: false, currencies: [] });
 }, 120_000);
 
 afterAll(async () => {

@@ -3,6 +3,7 @@
 // over HTTP, and answers the shapes of interface.md; the database is checked afterwards.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { generateNonce } from "@/lib/domain/nonce";
+import { buildPayoutTemplate } from "@/lib/domain/signature-template";
 import { adminToken, baseUrl, call, countRows, createUser, problemOf, queryRows } from "./helpers";
 import { EscrowClient, newKey, type Key } from "./escrow-client";
 import { completedAt, createProfileAt, depositRequest, signedDepositRequest, postAt, referenceOf, withdrawRequest } from "./router-client";
@@ -205,6 +206,67 @@ describe("withdrawals", () => {
     expect(await completedAt(server, investor.token, again.body)).toEqual({ cid: first.body.cid, isCompleted: true, type: "withdraw" });
     expect(await countRows("RouterOperation")).toBe(operations + 1);
     expect(Number((await holding(key.finId))?.balance)).toBe(before - 7);
+  });
+
+  it("refuses a second, different signed withdrawal under one Idempotency-Key with 409: one payout, nothing else written", async () => {
+    await fund("30");
+    const before = Number((await holding(key.finId))?.balance);
+    const operations = await countRows("RouterOperation");
+    const escrowOperations = await countRows("EscrowOperation");
+    const usedNonces = await countRows("UsedNonce");
+    const headers = { "idempotency-key": `withdraw-two-${Date.now()}` };
+    const first = await postAt(server, WITHDRAW, investor.token, withdrawRequest(profileId, key, "3"), headers);
+    expect(first.status, first.text).toBe(200);
+    // Another signed body (another nonce and amount) under the same key: the key is bound to the first.
+    const second = await postAt(server, WITHDRAW, investor.token, withdrawRequest(profileId, key, "4"), headers);
+    expect(second.status, second.text).toBe(409);
+    expect(second.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect((second.body.errors as { in: string; path: string }[])[0]).toMatchObject({ in: "headers", path: "idempotency-key" });
+    expect(await completedAt(server, investor.token, first.body)).toEqual({ cid: first.body.cid, isCompleted: true, type: "withdraw" });
+    expect(await countRows("RouterOperation")).toBe(operations + 1);
+    expect(await countRows("EscrowOperation")).toBe(escrowOperations + 1);
+    expect(await countRows("UsedNonce")).toBe(usedNonces + 1);
+    expect(Number((await holding(key.finId))?.balance)).toBe(before - 3);
+  });
+
+  it("binds one Idempotency-Key to one signed deposit: another signed deposit under it is 409, the same one again the first answer", async () => {
+    const operations = await countRows("RouterOperation");
+    const headers = { "idempotency-key": `deposit-signed-${Date.now()}` };
+    const signed = signedDepositRequest(profileId, key, "12");
+    const first = await postAt(server, DEPOSIT, investor.token, signed, headers);
+    expect(first.status, first.text).toBe(200);
+    const again = await postAt(server, DEPOSIT, investor.token, signed, headers);
+    expect(again.body).toEqual(first.body);
+    const other = await postAt(server, DEPOSIT, investor.token, signedDepositRequest(profileId, key, "13"), headers);
+    expect(other.status, other.text).toBe(409);
+    expect(other.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    // Two different signed bodies sent at once under a fresh key: one operation, the other 409.
+    const raced = { "idempotency-key": `deposit-race-${Date.now()}` };
+    const answers = await Promise.all(
+      ["14", "15"].map((amount) => postAt(server, DEPOSIT, investor.token, signedDepositRequest(profileId, key, amount), raced)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await countRows("RouterOperation")).toBe(operations + 2);
+  });
+
+  it("takes a withdrawal signed the way Ownera's router sends it ({ signature, template: { type: \"hashList\" }, hashFunc }), and refuses a hashFunc that is not the template's with 422", async () => {
+    await fund("10");
+    const before = Number((await holding(key.finId))?.balance);
+    const ownera = (amount: string, hashFunc: string) => {
+      const body = withdrawRequest(profileId, key, amount) as ReturnType<typeof withdrawRequest> & { nonce: string; signature: string };
+      const template = buildPayoutTemplate({ nonce: body.nonce, assetType: "fiat", assetId: "USD", srcAccountType: "finId", srcAccount: key.finId, amount });
+      return { ...body, signature: { signature: body.signature, template: { type: "hashList", ...template }, hashFunc } };
+    };
+    const operations = await countRows("RouterOperation");
+    const refused = await postAt(server, WITHDRAW, investor.token, ownera("2", "sha256"));
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.code).toBe("UNPROCESSABLE");
+    expect((refused.body.errors as { path: string }[]).map((e) => e.path)).toEqual(["signature.hashFunc"]);
+    expect(await countRows("RouterOperation")).toBe(operations);
+    const paid = await postAt(server, WITHDRAW, investor.token, ownera("2", "sha3_256"));
+    expect(paid.status, paid.text).toBe(200);
+    expect(await completedAt(server, investor.token, paid.body)).toEqual({ cid: paid.body.cid, isCompleted: true, type: "withdraw" });
+    expect(Number((await holding(key.finId))?.balance)).toBe(before - 2);
   });
 
   it("completes a refused payout with Code 30 in the receipt wrapper, and changes no holding", async () => {

@@ -17,7 +17,7 @@ export async function startAccountWorkflow(investorId: string, body: StartAccoun
   const signerFinId = accountProofSigner(body.account, profile.finId);
   await createOperation(
     // Nothing to run until the proof arrives: dueAt stays empty.
-    { id: cid, kind: "proof", profileId: profile.id, organizationId: null, request: { workflowId: cid }, requestHash: canonicalJsonSha256(body), repeatKey: null, dueAt: null },
+    { id: cid, kind: "proof", profileId: profile.id, organizationId: null, request: { workflowId: cid }, requestHash: canonicalJsonSha256(body), repeatKeys: null, dueAt: null },
     caller,
     requestId,
     async (tx) => {

@@ -7,6 +7,7 @@
 import type { Selectable } from "kysely";
 import { dbDate, parseDbDate, sqlDb, type DB } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
+import { metrics } from "@/lib/server/metrics/metrics";
 import type { EventTransport } from "./event-transport";
 import { isEventKind, type EventKind, type PublishedEvent } from "./published-event";
 
@@ -78,6 +79,7 @@ export async function publishOutbox(transport: EventTransport, limit = OUTBOX_BA
   try {
     for (const event of events) {
       await transport.publish(event);
+      metrics.outboxLagSeconds.observe((Date.now() - event.createdAtMs) / 1000);
       handled.push(event.id);
     }
   } finally {

@@ -23,6 +23,7 @@ import { onAccessChange } from "@/lib/server/auth/access-changes";
 import type { Principal } from "@/lib/server/auth/principal";
 import { clientAddressOf } from "@/lib/server/http/forwarded-headers";
 import { logger } from "@/lib/server/log";
+import { metrics } from "@/lib/server/metrics/metrics";
 import { isClosedConnectionError } from "./closed-connection";
 import { createContext } from "./context";
 import { fromAppError, toVocabularyErrors } from "./errors";
@@ -95,6 +96,17 @@ function operationsOfUser(userId: string): number {
  * Takes an upgraded socket of /api/graphql (server.ts), or closes it with 4429 when its client holds
  * GRAPHQL_SOCKETS_PER_CLIENT already. Counted until it closes, before any authentication.
  */
+metrics.graphqlSockets.readWith(() => {
+  let open = 0;
+  for (const count of socketsOfClient.values()) open += count;
+  return open;
+});
+metrics.graphqlOperations.readWith(() => {
+  let operations = 0;
+  for (const held of connectionsOfUser.values()) for (const connection of held) operations += Object.keys(connection.subscriptions).length;
+  return operations;
+});
+
 export function acceptGraphqlSocket(sockets: WebSocketServer, socket: WebSocket, request: IncomingMessage): void {
   const client = clientKey(clientAddressOf(request.headers));
   const open = socketsOfClient.get(client) ?? 0;

@@ -1,9 +1,10 @@
 // GET /api/health's answer: is the process up, which version, can it reach its database.
 import { env } from "@/lib/env";
+import type { Health } from "@/lib/schemas/health";
 import { db } from "@/lib/server/db/client";
 import { logger } from "@/lib/server/log";
 
-export type Health = { status: "ok" | "degraded"; version: string; database: "up" | "down" };
+export type { Health };
 
 const DATABASE_PING_TIMEOUT_MS = 2_000;
 

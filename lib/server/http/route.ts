@@ -140,13 +140,27 @@ function successResponse(result: unknown, status: number, requestId: string): Re
   return Response.json(result, { status, headers: { "x-request-id": requestId, "cache-control": "no-store" } });
 }
 
+/** What a route declares, as the OpenAPI documents read it (lib/server/openapi): the same schemas the route parses with. */
+export type DeclaredRoute = {
+  auth?: AuthMode;
+  roles?: readonly Role[];
+  serviceToken?: unknown;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  bodyLimitBytes?: number;
+  status?: number;
+};
+
+export type RouteHandler = ((req: ApiRequest, context: RouteContext) => Promise<Response>) & { readonly declared: DeclaredRoute };
+
 export function route<
   P extends z.ZodType = z.ZodUnknown,
   Q extends z.ZodType = z.ZodUnknown,
   B extends z.ZodType = z.ZodUnknown,
   A extends AuthMode = "required",
->(spec: RouteSpec<P, Q, B, A>, handler: (input: RouteInput<P, Q, B, A>) => Promise<unknown>) {
-  return async (req: ApiRequest, context: RouteContext): Promise<Response> => {
+>(spec: RouteSpec<P, Q, B, A>, handler: (input: RouteInput<P, Q, B, A>) => Promise<unknown>): RouteHandler {
+  const handle = async (req: ApiRequest, context: RouteContext): Promise<Response> => {
     const startedAt = performance.now();
     const requestId = requestIdOf(req);
     const url = new URL(req.url);
@@ -197,4 +211,5 @@ export function route<
     recordApiRequest(context.pattern ?? patternOf(path, (await context.params) ?? {}), req.method, response.status, elapsedMs / 1000);
     return response;
   };
+  return Object.assign(handle, { declared: spec as DeclaredRoute });
 }

@@ -10,6 +10,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { AppError, PROBLEM_CONTENT_TYPE, toProblemDocument } from "@/lib/domain/app-error";
+import { API_CONTENT_SECURITY_POLICY, STRICT_TRANSPORT_SECURITY } from "@/lib/domain/security-headers";
+import { env } from "@/lib/env";
 import { logger } from "@/lib/server/log";
 import { admitRequest, overloadedError } from "./admission";
 import { API_ROUTE_TABLE } from "./api-route-table";
@@ -20,11 +22,17 @@ type Method = (typeof METHODS)[number];
 type Handler = (req: Request, context: { params: Promise<Record<string, string>>; pattern: string }) => Promise<Response>;
 type RouteModule = Partial<Record<Method, Handler>>;
 
-/** The headers next.config.mjs gives every answer of Next; the API answers carry them too. */
+/**
+ * The headers next.config.mjs gives every answer of Next, a policy that lets a browser render or run
+ * nothing of an API answer, and HSTS when the node is reached over HTTPS (proxy.ts does the same for
+ * next-auth's answers).
+ */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "same-origin",
   "x-frame-options": "DENY",
+  "content-security-policy": API_CONTENT_SECURITY_POLICY,
+  ...(env.PUBLIC_URL.startsWith("https:") ? { "strict-transport-security": STRICT_TRANSPORT_SECURITY } : {}),
 };
 
 const UNBOUNDED_PATHS: ReadonlySet<string> = new Set(["/api/health", "/api/ready", "/api/metrics"]);

@@ -21,8 +21,36 @@ function metricKinds(registry: Registry) {
       new Histogram<L>({ name, help, labelNames, buckets, registers: [registry] }),
     /** A counter bumped per SQL statement or more often (hot-counter.ts). */
     hotCounter: <L extends string>(name: string, help: string, labelNames: readonly L[]) => new HotCounter<L>(registry, name, help, labelNames),
+    /** A gauge read when it is scraped, from whatever its owner registers with `readWith` (nothing to count in the hot path). */
+    sampledGauge: (name: string, help: string) => new SampledGauge(registry, name, help),
   };
 }
+
+/** A gauge whose value is read at scrape time by the module that knows it (an in-memory count, a bounded query). */
+export class SampledGauge {
+  private read: (() => number | Promise<number>) | null = null;
+
+  constructor(registry: Registry, name: string, help: string) {
+    const readNow = () => this.read?.();
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const value = await readNow();
+        if (value !== undefined) this.set(value);
+      },
+    });
+  }
+
+  /** Registers where the value comes from; a later registration replaces an earlier one. */
+  readWith(read: () => number | Promise<number>): void {
+    this.read = read;
+  }
+}
+
+/** Seconds a plan stage may take: from an answer from memory to a signer or approval that waits minutes. */
+const STAGE_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 
 /** Every metric of the application: one line each. */
 function defineMetrics(m: ReturnType<typeof metricKinds>) {
@@ -31,6 +59,13 @@ function defineMetrics(m: ReturnType<typeof metricKinds>) {
     httpRequestSeconds: m.histogram("tan_http_request_duration_seconds", "Time from the route handler's start to its answer, by route pattern and method.", ["route", "method"]),
     dbStatements: m.hotCounter("tan_db_statements_total", "SQL statements sent to the database, by layer (sql: the typed-SQL path on Kysely; prisma: Prisma's driver adapter); BEGIN, COMMIT and ROLLBACK are not counted here.", ["layer"]),
     dbTransactions: m.hotCounter("tan_db_transactions_total", "Database transactions ended, by layer and outcome (commit, rollback).", ["layer", "outcome"]),
+    tradesFinished: m.counter("tan_trades_finished_total", "Trades (execution plans) that ended, by status: Completed (settled), Failed (refused or undone after money was held), Rejected (refused before money moved).", ["status"]),
+    planStageSeconds: m.histogram("tan_plan_stage_duration_seconds", "One run of a plan stage (rules, sign, approve, hold, token, release, rollback): its call to the other organization and the write of its outcome, by stage and what came of it (advance, end, wait).", ["stage", "outcome"], STAGE_BUCKETS_SECONDS),
+    outboxLagSeconds: m.histogram("tan_outbox_publish_lag_seconds", "Time from an event's commit in the outbox to its publication to the subscribers.", [], STAGE_BUCKETS_SECONDS),
+    graphqlSockets: m.sampledGauge("tan_graphql_sockets_open", "GraphQL sockets open in this process (counted from the upgrade on, signed in or not)."),
+    graphqlOperations: m.sampledGauge("tan_graphql_operations_open", "GraphQL operations (subscriptions, queries over the socket) open on the authenticated sockets of this process."),
+    escrowHoldsOpen: m.sampledGauge("tan_escrow_holds_open", "Holds of the built-in escrow still HELD (read from its books when scraped)."),
+    escrowHoldOldestSeconds: m.sampledGauge("tan_escrow_hold_oldest_open_seconds", "Age of the oldest hold of the built-in escrow still HELD; 0 when none is."),
   };
 }
 

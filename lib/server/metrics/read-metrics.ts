@@ -1,6 +1,8 @@
 // What GET /api/metrics answers: the registry in Prometheus' text format, and who besides admins may
 // read it (the scraper's METRICS_TOKEN).
 import { env } from "@/lib/env";
+// Registers the gauges read from the escrow's books at scrape time.
+import "./escrow-hold-gauges";
 import { renderMetrics } from "./metrics";
 
 /** The bearer token a Prometheus scraper reads the metrics with, when METRICS_TOKEN is set. */

@@ -32,6 +32,8 @@ const summary = (o: { id: string; name: string; kind: string; adapterUrl: string
   kind: o.kind,
   adapterUrl: o.adapterUrl,
   hasAdapterToken: o.adapterTokenSealed !== null,
+  // The organizations made and changed here are never the built-in ones (assertNotBuiltIn): the same shape as the admin's list.
+  builtIn: false,
   currencies: declarationsOf(currencyTableOf(o.currencies)),
 });
 

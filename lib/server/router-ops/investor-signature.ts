@@ -4,6 +4,7 @@
 // carry exactly it. The adapter receives `{ signature, template }` and verifies it again itself.
 import { AppError } from "@/lib/domain/app-error";
 import type { SignedEnvelope } from "@/lib/domain/escrow/signed-terms";
+import { assertSignatureClaims } from "@/lib/domain/signature-claims";
 import type { SignatureTemplate } from "@/lib/domain/signature-template";
 import type { InvestorSignature } from "@/lib/schemas/payment";
 import { assertFreshNonce } from "@/lib/server/nonces/consume-nonce";
@@ -14,6 +15,7 @@ type Verify = (envelope: SignedEnvelope) => Verdict;
 
 /** The signed envelope of a request that must be signed; 422 when the nonce is stale or the signature does not verify. */
 export function verifyInvestorSignature(signed: { nonce: string; signature: InvestorSignature }, templateFor: TemplateFor, verify: Verify): SignedEnvelope {
+  assertSignatureClaims(signed.signature, "signature");
   assertFreshNonce(signed.nonce, { in: "body", path: "nonce" });
   const signature =
     typeof signed.signature === "string" ? { signature: signed.signature, template: templateFor(signed.nonce) } : signed.signature;

@@ -14,6 +14,7 @@ import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { leaseMsFor } from "@/lib/server/escrow/lease";
 import { planEntered, planLeft } from "@/lib/server/http/admission";
 import { logger } from "@/lib/server/log";
+import { metrics } from "@/lib/server/metrics/metrics";
 import { returnReservations } from "./plan-endings";
 import { recordPlanEvent } from "./plan-events";
 import { holdFunds, releaseFunds, requestApproval, rollbackFunds } from "./stage-escrow";
@@ -185,17 +186,21 @@ export async function advancePlan(planId: string): Promise<void> {
   let leaseHeld = true;
   try {
     for (let step = 0; step < STEPS_PER_RUN && plan.stage !== "done"; step += 1) {
+      const startedAtMs = performance.now();
       const outcome = await runStage(plan);
       if (outcome.kind === "wait") {
         await recordWait(plan, outcome);
+        metrics.planStageSeconds.observe({ stage: plan.stage, outcome: "wait" }, (performance.now() - startedAtMs) / 1000);
         leaseHeld = false;
         return;
       }
       const recorded = await recordWithRetries(plan, outcome);
       if (!recorded) return;
+      metrics.planStageSeconds.observe({ stage: plan.stage, outcome: recorded.outcome.kind }, (performance.now() - startedAtMs) / 1000);
       const log = logger.child({ planId, from: plan.stage });
       plan = recorded.plan;
       if (recorded.outcome.kind === "end") {
+        metrics.tradesFinished.inc({ status: recorded.outcome.status });
         leaseHeld = false;
         log.info({ status: recorded.outcome.status, reason: recorded.outcome.reason }, "plan finished");
         return;
