@@ -154,7 +154,7 @@ describe("the seed", () => {
     // Other test files share this database and may have registered organizations of their own.
     const { organizations } = (await response.json()) as { organizations: { id: string }[] };
     expect(organizations.filter((organization) => ["node", "escrow"].includes(organization.id))).toEqual([
-      { id: "node", name: "Node node", kind: "router", available: true },
+      { id: "node", name: "Demo Node", kind: "router", available: true },
       { id: "escrow", name: "Built-in Escrow", kind: "escrow", available: true },
     ]);
     const [escrow] = await queryRows<{ adapterUrl: string; adapterTokenSealed: string }>(

@@ -57,8 +57,9 @@ import * as route53 from "@/app/api/router/ledger/transaction/import/route";
 import * as route54 from "@/app/api/router/operations/status/[cid]/route";
 import * as route55 from "@/app/api/router/profiles/[profileId]/share/route";
 import * as route56 from "@/app/api/signing/callback/[profileId]/route";
-import * as route57 from "@/app/api/signing/inbox/count/route";
-import * as route58 from "@/app/api/signing/inbox/route";
+import * as route57 from "@/app/api/signing/demo-market/[profileId]/route";
+import * as route58 from "@/app/api/signing/inbox/count/route";
+import * as route59 from "@/app/api/signing/inbox/route";
 
 export const API_ROUTE_TABLE = [
   { pattern: "/api/adapter/assets/hold", module: route0 },
@@ -118,6 +119,7 @@ export const API_ROUTE_TABLE = [
   { pattern: "/api/router/operations/status/[cid]", module: route54 },
   { pattern: "/api/router/profiles/[profileId]/share", module: route55 },
   { pattern: "/api/signing/callback/[profileId]", module: route56 },
-  { pattern: "/api/signing/inbox/count", module: route57 },
-  { pattern: "/api/signing/inbox", module: route58 },
+  { pattern: "/api/signing/demo-market/[profileId]", module: route57 },
+  { pattern: "/api/signing/inbox/count", module: route58 },
+  { pattern: "/api/signing/inbox", module: route59 },
 ] as const;
