@@ -11,7 +11,7 @@ import { signingRequestSchema } from "@/lib/schemas/signing";
 import { principalFromUserId } from "@/lib/server/auth/principal";
 import { openSecret } from "@/lib/server/crypto/secret-box";
 import { db } from "@/lib/server/db/client";
-import { parseJsonText } from "@/lib/server/http/read-body";
+import { isJsonContentType, parseJsonText } from "@/lib/server/http/read-body";
 import { logger } from "@/lib/server/log";
 import { receiveSigningRequest } from "@/lib/server/trading/receive-signing-request";
 import { submitSignatureResult } from "@/lib/server/trading/submit-signature-result";
@@ -29,6 +29,8 @@ async function answerAtOnce(profileId: string, requestId: string, privateKey: st
 }
 
 export async function signForDemoMarket(profileId: string, rawBody: string, headers: Headers): Promise<{ type: string }> {
+  // Before anything is looked up, as receiveSigningRequest and every JSON route answer it.
+  if (!isJsonContentType(headers.get("content-type"))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
   if (!env.SEED_DEMO_DATA) throw notHere();
   const key = await db.demoMarketKey.findUnique({ where: { profileId } });
   if (!key) throw notHere();
