@@ -122,7 +122,7 @@ export function LedgerImport() {
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
-          className={`mt-3 rounded-lg border-2 border-dashed p-6 text-center ${dragging ? "border-blue-600 bg-blue-50 dark:bg-blue-950" : "border-slate-300 dark:border-slate-700"}`}
+          className={`mt-3 rounded-lg border-2 border-dashed p-6 text-center ${dragging ? "border-blue-600 bg-blue-50 dark:bg-blue-950" : "border-line-strong"}`}
         >
           <p className="text-sm">Drop a .csv or .json file here, or</p>
           <label htmlFor={`${id}-file`} className="mt-2 inline-block text-sm font-medium">
@@ -249,7 +249,7 @@ function PreviewTable({ rows, problems }: { rows: unknown[]; problems: RowProble
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Rows of the file, as they will be imported</caption>
         <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-800">
+          <tr className="border-b border-line">
             <th scope="col" className="py-2 pr-3 font-medium">Row</th>
             <th scope="col" className="py-2 pr-3 font-medium">Check</th>
             <th scope="col" className="py-2 pr-3 font-medium">Id</th>

@@ -30,7 +30,7 @@ export function HoldingsTable({ profileId }: { profileId: string }) {
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Holdings with balance, held and available amounts</caption>
         <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-800">
+          <tr className="border-b border-line">
             <th scope="col" className="py-2 pr-4 font-medium">Asset</th>
             <th scope="col" className="py-2 pr-4 text-right font-medium">Balance</th>
             <th scope="col" className="py-2 pr-4 text-right font-medium">Held</th>

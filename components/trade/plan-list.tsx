@@ -31,7 +31,7 @@ export function PlanList({ first, paged = false }: { first: number; paged?: bool
           <table className="w-full min-w-[32rem] text-left text-sm">
             <caption className="sr-only">Your trades, newest first</caption>
             <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-800">
+              <tr className="border-b border-line">
                 <th scope="col" className="py-2 pr-4 font-medium">Asset</th>
                 <th scope="col" className="py-2 pr-4 text-right font-medium">Quantity</th>
                 <th scope="col" className="py-2 pr-4 font-medium">Status</th>
@@ -45,7 +45,7 @@ export function PlanList({ first, paged = false }: { first: number; paged?: bool
                     <Link href={`/trades/${encodeURIComponent(plan.id)}`} className="underline">
                       {plan.intent.asset?.name ?? plan.intent.assetId}
                     </Link>
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{TYPE_LABEL[plan.intent.type] ?? plan.intent.type}</span>
+                    <span className="block text-xs text-muted">{TYPE_LABEL[plan.intent.type] ?? plan.intent.type}</span>
                   </th>
                   <td className="py-2 pr-4 text-right font-mono tabular-nums">{plan.quantity}</td>
                   <td className="py-2 pr-4">
