@@ -28,7 +28,7 @@ export function ValueDrawing({ points }: { points: readonly SeriesPoint[] }) {
         <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={24} />
         <YAxis tick={AXIS} tickLine={false} axisLine={false} width={64} tickFormatter={(v: number) => compact(v)} />
         <Tooltip {...TOOLTIP} formatter={(_value, _name, item) => [(item.payload as SeriesPoint).shown, "Value"]} />
-        <Area type="monotone" dataKey="value" stroke="var(--chart-1)" strokeWidth={2} fill="url(#value-fill)" isAnimationActive={false} />
+        <Area type="linear" dataKey="value" stroke="var(--chart-1)" strokeWidth={2} fill="url(#value-fill)" isAnimationActive={false} />
       </AreaChart>
     </ResponsiveContainer>
   );
@@ -50,7 +50,7 @@ export function PriceVolumeDrawing({ points }: { points: readonly PricePoint[] }
           }}
         />
         <Bar yAxisId="volume" dataKey="volume" name="volume" fill="var(--chart-2)" opacity={0.45} isAnimationActive={false} />
-        <Line yAxisId="price" type="monotone" dataKey="price" name="price" stroke="var(--chart-1)" strokeWidth={2} dot={false} isAnimationActive={false} />
+        <Line yAxisId="price" type="linear" dataKey="price" name="price" stroke="var(--chart-1)" strokeWidth={2} dot={false} isAnimationActive={false} />
       </ComposedChart>
     </ResponsiveContainer>
   );

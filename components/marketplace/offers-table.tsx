@@ -8,6 +8,7 @@ import { useId } from "react";
 
 import { mutedTextClass } from "@/components/ui/styles";
 import { SORT_LABEL } from "@/lib/client/marketplace-view";
+import { formatMoney, formatQuantity } from "@/lib/domain/format-money";
 import { isOwnOffer, ticketSideOf } from "@/lib/domain/trade/offer-side";
 import type { IntentSort, IntentType, ListedIntent } from "@/lib/schemas/intent";
 
@@ -68,7 +69,7 @@ export function OffersTable({ intents, sort, assetNames, busy, ownProfileIds }: 
         <tbody>
           {intents.map((intent) => {
             const name = assetNames.get(intent.assetId);
-            const price = `${intent.settlementTerm.unitValue}${intent.settlementTerm.asset.type === "fiat" ? ` ${intent.settlementTerm.asset.code}` : ""}`;
+            const price = intent.settlementTerm.asset.type === "fiat" ? formatMoney(intent.settlementTerm.unitValue, intent.settlementTerm.asset.code) : intent.settlementTerm.unitValue;
             return (
               <tr key={intent.id} className="border-b border-line bg-surface last:border-0">
                 <td className="px-3 py-2">{TYPE_LABEL[intent.type]}</td>
@@ -76,10 +77,10 @@ export function OffersTable({ intents, sort, assetNames, busy, ownProfileIds }: 
                   <Link href={`/marketplace/${encodeURIComponent(intent.assetId)}`} className="block font-medium text-brand underline-offset-4 hover:underline">
                     {name ?? "Asset page"}
                   </Link>
-                  <span className="block break-all font-mono text-xs text-muted">{intent.assetId}</span>
+                  <span className="sr-only"> (asset {intent.assetId})</span>
                 </td>
-                <td className="px-3 py-2 text-right font-mono tabular-nums">{intent.remainingQuantity}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-right font-mono tabular-nums">{price}</td>
+                <td className="px-3 py-2 text-right tabular">{formatQuantity(intent.remainingQuantity, 0)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-right tabular">{price}</td>
                 <td className="px-3 py-2">{formatTime(intent.end)}</td>
                 <td className="px-3 py-2">
                   <OfferAction intent={intent} name={name} price={price} own={isOwnOffer(intent.intent, ownProfileIds)} />
