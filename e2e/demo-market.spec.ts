@@ -8,7 +8,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousViolations } from "./axe";
-import { createKeyAndProfile, fillKycCertificate, nav, signIn } from "./journey-helpers";
+import { createKeyAndProfile, fillKycCertificate, nav, SCREENSHOTS, signIn } from "./journey-helpers";
 import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
 
 const BOND = "Alpine Solar Bond 2031";
@@ -30,6 +30,7 @@ test("a newcomer finds a living market, follows the first steps, and a purchase 
   await expect(page.getByRole("heading", { name: "Your first steps" })).toBeVisible();
   await expect(progress(page)).toHaveText("0 of 5 done");
   await expect(page.getByRole("list", { name: "First steps" }).getByRole("listitem")).toHaveText([/Create your browser key/, /Make your profile/, /Add a KYC\/AML certificate/, /Deposit money/, /Make your first trade/]);
+  await page.screenshot({ path: `${SCREENSHOTS}/first-steps.png`, fullPage: true });
 
   // A market with offers, and an asset page with weeks of history, its documents and its offers.
   await nav(page).getByRole("link", { name: "Marketplace" }).click();
@@ -81,12 +82,16 @@ test("a newcomer finds a living market, follows the first steps, and a purchase 
   await expect(stat(chart, "Trades, 90 days")).toHaveText("16", { timeout: 20_000 });
   await expect(stat(chart, "Last price")).toContainText("$100.70");
   await expect(progress(dashboard)).toHaveText("4 of 5 done");
+  await dashboard.getByRole("heading", { name: "Holdings" }).scrollIntoViewIfNeeded();
+  await dashboard.screenshot({ path: `${SCREENSHOTS}/portfolio.png`, fullPage: true });
+  await chart.screenshot({ path: `${SCREENSHOTS}/asset-page.png`, fullPage: true });
 
   // The tab she bought in holds both notices (each tab keeps its own), the unread count in the navigation.
   await page.getByRole("button", { name: /^Notifications\s*2\s*unread$/ }).click();
   const centre = page.getByRole("dialog", { name: "Notifications" });
   await expect(centre.getByRole("listitem")).toHaveText([/Trade completed/, /Money arrived/]);
   expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}/notifications.png` });
   await centre.getByRole("button", { name: "Close Notifications" }).click();
   await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
 

@@ -13,7 +13,8 @@ export function ChartFigure({ title, summary, table, children, height = "h-56" }
         <span className="sr-only">{title}: </span>
         <span className="text-sm text-muted">{summary}</span>
       </figcaption>
-      <div aria-hidden="true" className={`mt-3 w-full ${height}`}>
+      {/* Hidden from screen readers and out of the tab order (inert): the table below is its text. */}
+      <div aria-hidden="true" inert className={`mt-3 w-full ${height}`}>
         {children}
       </div>
       <details className="mt-2 text-sm">

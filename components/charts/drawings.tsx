@@ -60,7 +60,7 @@ export function AllocationDrawing({ slices }: { slices: readonly Slice[] }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <PieChart accessibilityLayer={false}>
-        <Pie data={[...slices]} dataKey="value" nameKey="label" innerRadius="58%" outerRadius="90%" paddingAngle={1} isAnimationActive={false} stroke="var(--surface)">
+        <Pie data={[...slices]} dataKey="value" nameKey="label" innerRadius="58%" outerRadius="90%" paddingAngle={1} isAnimationActive={false} stroke="var(--surface)" rootTabIndex={-1}>
           {slices.map((slice, i) => (
             <Cell key={slice.label} fill={SLICE_COLOURS[i % SLICE_COLOURS.length]} />
           ))}

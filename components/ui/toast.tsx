@@ -1,8 +1,9 @@
 "use client";
 
 // Toasts: short news that comes by itself (a trade settled, money arrived). They appear in one polite
-// live region that is there from the start (so each is announced), never take focus, stay until read
-// for failures and fade after a while otherwise, and each links to where it is about.
+// live region that is there from the start (so each is announced), never take focus, and leave after
+// a while (a failure stays longer; the notification centre keeps every one), each linking to where it
+// is about.
 import Link from "next/link";
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 
@@ -10,6 +11,7 @@ export type ToastTone = "info" | "success" | "error";
 export type Toast = { id: string; tone: ToastTone; title: string; body?: string; href?: string; linkText?: string };
 
 const SHOWN_MS = 8_000;
+const FAILURE_SHOWN_MS = 20_000;
 const MAX_SHOWN = 4;
 
 type Toasts = { show: (toast: Omit<Toast, "id">) => void };
@@ -31,7 +33,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (toast: Omit<Toast, "id">) => {
       const id = `toast-${(next.current += 1)}`;
       setToasts((all) => [...all.slice(-(MAX_SHOWN - 1)), { ...toast, id }]);
-      if (toast.tone !== "error") setTimeout(() => dismiss(id), SHOWN_MS);
+      setTimeout(() => dismiss(id), toast.tone === "error" ? FAILURE_SHOWN_MS : SHOWN_MS);
     },
     [dismiss],
   );

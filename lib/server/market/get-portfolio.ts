@@ -5,7 +5,7 @@
 // undoing what happened since: trades (receipts), money reported by payment organizations (ledger
 // imports) and withdrawals paid out. Read from the router's own tables; nothing is stored for it.
 import { addAmounts, formatAmount, multiplyAmounts, parseAmount, ZERO_AMOUNT } from "@/lib/domain/amount";
-import { formatUnits, unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
+import { formatUnits, sumUnitsBy, unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { dailyPointsUntil, priceAt, valueOverTime, type Movement, type TradePoint } from "@/lib/domain/market/price-history";
 import { PORTFOLIO_HISTORY_DAYS, type Portfolio, type PortfolioPosition } from "@/lib/schemas/market";
 import type { Principal } from "@/lib/server/auth/principal";
@@ -83,26 +83,13 @@ export async function getPortfolio(caller: Principal): Promise<Portfolio> {
   const assets = await db.asset.findMany({ where: { id: { in: assetIds } }, select: { id: true, name: true, denominationCode: true, decimals: true } });
   const { byAsset, truncated: tradesTruncated } = await tradePointsOf(assetIds, nowSeconds - PRICE_LOOKBACK_DAYS * DAY_SECONDS);
 
-  const current = new Map<string, bigint>();
-  const cash = new Map<string, { balance: bigint; held: bigint }>();
-  for (const h of money) {
-    const sum = cash.get(h.assetCode) ?? { balance: 0n, held: 0n };
-    sum.balance += unitsOfSigned(h.balance);
-    sum.held += unitsOfSigned(h.held);
-    cash.set(h.assetCode, sum);
-    current.set(h.assetCode, sum.balance);
-  }
-  const tokenSums = new Map<string, { balance: bigint; reserved: bigint }>();
-  for (const t of tokens) {
-    const sum = tokenSums.get(t.assetId) ?? { balance: 0n, reserved: 0n };
-    sum.balance += unitsOfSigned(t.balance);
-    sum.reserved += unitsOfSigned(t.reserved);
-    tokenSums.set(t.assetId, sum);
-    current.set(t.assetId, sum.balance);
-  }
+  // Money is kept per payment organization and tokens per profile: summed over them, by currency or asset.
+  const cash = sumUnitsBy(money, (h) => [h.assetCode, h.balance, h.held]);
+  const tokenSums = sumUnitsBy(tokens, (t) => [t.assetId, t.balance, t.reserved]);
+  const current = new Map([...[...cash].map(([key, sum]) => [key, sum.balance] as const), ...[...tokenSums].map(([key, sum]) => [key, sum.balance] as const)]);
   const positions = assets
-    .filter((a) => (tokenSums.get(a.id)?.balance ?? 0n) > 0n || (tokenSums.get(a.id)?.reserved ?? 0n) > 0n)
-    .map((a) => position(a, tokenSums.get(a.id)?.balance ?? 0n, tokenSums.get(a.id)?.reserved ?? 0n, byAsset.get(a.id) ?? [], nowSeconds))
+    .filter((a) => (tokenSums.get(a.id)?.balance ?? 0n) > 0n || (tokenSums.get(a.id)?.held ?? 0n) > 0n)
+    .map((a) => position(a, tokenSums.get(a.id)?.balance ?? 0n, tokenSums.get(a.id)?.held ?? 0n, byAsset.get(a.id) ?? [], nowSeconds))
     .sort((a, b) => a.name.localeCompare(b.name));
 
   const currencies = [...new Set([...cash.keys(), ...assets.map((a) => a.denominationCode)])].sort();
