@@ -13,7 +13,7 @@ import { Card } from "@/components/ui/card";
 import { Loading } from "@/components/ui/empty-state";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { firstSteps } from "@/lib/client/first-steps";
-import { usePortfolio } from "@/lib/client/market-queries";
+import { usePortfolioNow } from "@/lib/client/market-queries";
 import { ownIntentsQuery, useAllAssets } from "@/lib/client/owner-queries";
 import { useProfiles } from "@/lib/client/queries";
 import { INVESTOR_OVERVIEW, MY_PLANS } from "@/lib/client/trading-documents";
@@ -23,7 +23,7 @@ export function FirstStepsCard({ role }: { role: "investor" | "issuer" }) {
   const profiles = useProfiles();
   const overview = useApolloQuery(INVESTOR_OVERVIEW, { fetchPolicy: "cache-and-network" });
   const plans = useApolloQuery(MY_PLANS, { variables: { first: 20 }, fetchPolicy: "cache-and-network" });
-  const portfolio = usePortfolio();
+  const portfolio = usePortfolioNow();
   const assets = useAllAssets();
   const ownProfileIds = new Set((profiles.data ?? []).map((p) => p.id));
   const intents = useQueries({ queries: role === "issuer" ? [...ownProfileIds].map((id) => ownIntentsQuery(id)) : [] });

@@ -10,7 +10,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
 
 import { useToasts } from "@/components/ui/toast";
-import { marketKeys, usePortfolio } from "@/lib/client/market-queries";
+import { marketKeys, usePortfolioNow } from "@/lib/client/market-queries";
 import { noNotices, readNotices, subscribeNotices, writeNotices, type StoredNotices } from "@/lib/client/notice-store";
 import { cashNotices, planNotice, signingNotice, type Notice } from "@/lib/client/notification-rules";
 import { useSigningInboxCount } from "@/lib/client/owner-queries";
@@ -57,7 +57,7 @@ function TraderFeeds({ add }: { add: (notice: Notice) => void }) {
     if (notice) add(notice);
   }, [waiting, add]);
 
-  const portfolio = usePortfolio().data;
+  const portfolio = usePortfolioNow().data;
   const seenCash = useRef<Map<string, string> | null>(null);
   useEffect(() => {
     if (!portfolio) return;

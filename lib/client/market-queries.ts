@@ -11,16 +11,26 @@ const MARKET_POLL_MS = 15_000;
 
 export const marketKeys = {
   portfolio: ["portfolio"] as const,
+  /** What is held and worth now, without the history: the notification centre's poll. */
+  holdingsNow: ["portfolio", "now"] as const,
   asset: (assetId: string) => ["market", assetId] as const,
   all: ["market"] as const,
 };
 
-export function usePortfolio(enabled = true) {
+export function usePortfolio() {
   return useQuery({
     queryKey: marketKeys.portfolio,
     queryFn: () => apiCall("/api/router/finapi/portfolio", portfolioSchema),
     refetchInterval: PORTFOLIO_POLL_MS,
-    enabled,
+  });
+}
+
+/** The portfolio without its history: cheap enough to read every few seconds on every page. */
+export function usePortfolioNow() {
+  return useQuery({
+    queryKey: marketKeys.holdingsNow,
+    queryFn: () => apiCall("/api/router/finapi/portfolio?history=false", portfolioSchema),
+    refetchInterval: PORTFOLIO_POLL_MS,
   });
 }
 

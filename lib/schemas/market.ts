@@ -53,6 +53,12 @@ export const assetMarketSchema = tolerantObject({
   truncated: z.boolean(),
 });
 
+// GET {router_url}/finapi/portfolio?history= – "false" leaves the value over time out (a quick read of
+// what is held and worth now, for the notification centre's poll); "true" when left out.
+export const portfolioQuerySchema = strictObject({
+  history: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("true"),
+});
+
 const signedAmount = z.string().max(40).regex(/^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/);
 
 export const portfolioPositionSchema = tolerantObject({
@@ -77,6 +83,7 @@ export const portfolioTotalSchema = tolerantObject({
   /** The tokens priced in this currency at their last traded price. */
   tokens: amountSchema,
   total: amountSchema,
+  /** Empty when asked with history=false. */
   history: z.array(tolerantObject({ at: time, value: signedAmount })).max(PORTFOLIO_HISTORY_DAYS + 1),
 });
 
@@ -92,5 +99,6 @@ export type AssetMarketQuery = z.infer<typeof assetMarketQuerySchema>;
 export type AssetMarket = z.infer<typeof assetMarketSchema>;
 export type DailyPricesView = z.infer<typeof dailyPricesSchema>;
 export type Portfolio = z.infer<typeof portfolioSchema>;
+export type PortfolioQuery = z.infer<typeof portfolioQuerySchema>;
 export type PortfolioPosition = z.infer<typeof portfolioPositionSchema>;
 export type PortfolioTotal = z.infer<typeof portfolioTotalSchema>;

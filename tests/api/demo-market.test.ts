@@ -114,6 +114,14 @@ describe("the demo market of a first start", () => {
     expect(usd?.history).toHaveLength(31);
     expect(usd?.history.at(-1)?.value).toBe("10000");
     expect(usd?.history[0]?.value).toBe("0");
+    // Without the history (the notification centre's poll): the same figures of now.
+    const now = portfolioSchema.parse(await (await get("/api/router/finapi/portfolio?history=false", token)).json());
+    expect(now.totals.find((t) => t.currency === "USD")).toMatchObject({ total: "10000", history: [] });
+    for (const bad of ["/api/router/finapi/portfolio?history=maybe", `/api/router/finapi/assets/${offer?.assetId}/market?days=0`, `/api/router/finapi/assets/${offer?.assetId}/market?days=366`]) {
+      const refused = await callAt(server.baseUrl, "GET", bad, { token });
+      expect(refused.status, bad).toBe(400);
+      expect(((await refused.json()) as { code: string }).code).toBe("VALIDATION_FAILED");
+    }
     await expectReconciled(server);
   }, 90_000);
 

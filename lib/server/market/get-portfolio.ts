@@ -3,11 +3,13 @@
 // the asset's last traded price (stated as such, with the price a week before), totals per currency,
 // and each total's value at the end of each of the last 30 days, rebuilt from what is held now by
 // undoing what happened since: trades (receipts), money reported by payment organizations (ledger
-// imports) and withdrawals paid out. Read from the router's own tables; nothing is stored for it.
+// imports) and withdrawals paid out (left out with history=false). Read from the router's own
+// tables; nothing is stored for it. The history reads at most LEDGER_ROWS_MAX ledger imports of the
+// last 31 days (they name no finId in a column of their own), and says `truncated` beyond.
 import { addAmounts, formatAmount, multiplyAmounts, parseAmount, ZERO_AMOUNT } from "@/lib/domain/amount";
 import { formatUnits, sumUnitsBy, unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { dailyPointsUntil, priceAt, valueOverTime, type Movement, type TradePoint } from "@/lib/domain/market/price-history";
-import { PORTFOLIO_HISTORY_DAYS, type Portfolio, type PortfolioPosition } from "@/lib/schemas/market";
+import { PORTFOLIO_HISTORY_DAYS, type Portfolio, type PortfolioPosition, type PortfolioQuery } from "@/lib/schemas/market";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
 import { tradePointsOf } from "./trade-points";
@@ -69,7 +71,8 @@ function position(asset: { id: string; name: string; denominationCode: string; d
   };
 }
 
-export async function getPortfolio(caller: Principal): Promise<Portfolio> {
+export async function getPortfolio(caller: Principal, query: PortfolioQuery): Promise<Portfolio> {
+  const withHistory = query.history === "true";
   const nowSeconds = Math.floor(Date.now() / 1000);
   const profiles = await db.profile.findMany({ where: { ownerUserId: caller.userId }, select: { id: true, finId: true } });
   const finIds = new Set(profiles.map((p) => p.finId));
@@ -78,7 +81,7 @@ export async function getPortfolio(caller: Principal): Promise<Portfolio> {
     db.tokenBalance.findMany({ where: { ownerFinId: { in: [...finIds] } } }),
   ]);
   const historyStart = nowSeconds - (PORTFOLIO_HISTORY_DAYS + 1) * DAY_SECONDS;
-  const { movements, truncated: ledgerTruncated } = await movementsSince(finIds, profiles.map((p) => p.id), historyStart);
+  const { movements, truncated: ledgerTruncated } = withHistory ? await movementsSince(finIds, profiles.map((p) => p.id), historyStart) : { movements: [], truncated: false };
   const assetIds = [...new Set([...tokens.map((t) => t.assetId), ...movements.map((m) => m.key).filter((key) => key.includes(":"))])];
   const assets = await db.asset.findMany({ where: { id: { in: assetIds } }, select: { id: true, name: true, denominationCode: true, decimals: true } });
   const { byAsset, truncated: tradesTruncated } = await tradePointsOf(assetIds, nowSeconds - PRICE_LOOKBACK_DAYS * DAY_SECONDS);
@@ -103,7 +106,7 @@ export async function getPortfolio(caller: Principal): Promise<Portfolio> {
       cash: { balance: formatUnits(held.balance), held: formatUnits(held.held), available: formatUnits(held.balance - held.held) },
       tokens: formatAmount(tokensValue),
       total: formatUnits(held.balance + unitsOf(formatAmount(tokensValue))),
-      history: valueOverTime(currency, current, movements, priced, points),
+      history: withHistory ? valueOverTime(currency, current, movements, priced, points) : [],
     };
   });
   return { asOf: nowSeconds, profiles: profiles.length, totals, positions, truncated: ledgerTruncated || tradesTruncated };
