@@ -238,7 +238,9 @@ test("a holder sells into a buying intent through the ticket, the buyer signs in
   const offers = bobPage.getByRole("region", { name: /Active offers/ });
   const own = offers.getByRole("row").filter({ hasText: "Buying" });
   await expect(own).toContainText("Your offer");
-  await expect(own.getByRole("link")).toHaveCount(0);
+  // Its only link is the asset's page; there is no Buy or Sell.
+  await expect(own.getByRole("link", { name: /^(Buy|Sell)/ })).toHaveCount(0);
+  await expect(own.getByRole("link")).toHaveAttribute("href", `/marketplace/${encodeURIComponent(sale.assetId)}`);
   await expect(offers.getByRole("row").filter({ hasText: "Primary sale" }).getByRole("link", { name: /^Buy/ })).toBeVisible();
   await bobPage.goto(`/marketplace/${encodeURIComponent(sale.assetId)}/${encodeURIComponent(intentId)}`);
   await expect(bobPage.getByText("This is your own offer, so you cannot take it.")).toBeVisible();

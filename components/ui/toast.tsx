@@ -42,9 +42,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={value}>
       {children}
       <div role="region" aria-label="Notifications as they arrive" className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex flex-col items-end gap-2 sm:left-auto sm:right-4 sm:w-96">
-        <ol aria-live="polite" className="contents">
+        <div aria-live="polite" className="contents">
           {toasts.map((toast) => (
-            <li key={toast.id} role="status" className={`pointer-events-auto w-full rounded-card border border-line border-l-4 bg-surface-raised p-3 text-sm text-ink shadow-float ${TONE[toast.tone]}`}>
+            <div key={toast.id} role="status" className={`pointer-events-auto w-full rounded-card border border-line border-l-4 bg-surface-raised p-3 text-sm text-ink shadow-float ${TONE[toast.tone]}`}>
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-semibold">{toast.title}</p>
@@ -60,9 +60,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                   <span className="sr-only">Dismiss: {toast.title}</span>
                 </button>
               </div>
-            </li>
+            </div>
           ))}
-        </ol>
+        </div>
       </div>
     </ToastContext.Provider>
   );
