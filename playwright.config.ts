@@ -29,12 +29,16 @@ export default defineConfig({
     },
   },
   // One project per journey, each with its own server and fresh database (e2e/origin.ts).
-  projects: E2E_PROJECTS.map((project, offset) => ({ ...project, use: { baseURL: originAt(offset) } })),
-  webServer: E2E_PROJECTS.map(({ name }, offset) => ({
+  projects: E2E_PROJECTS.map(({ demoMarket: _demoMarket, ...project }, offset) => ({ ...project, use: { baseURL: originAt(offset) } })),
+  // Screenshot comparisons (e2e/screenshots.spec.ts): baselines committed beside the specs, made with
+  // Debian's Chromium and the system's fonts; a small tolerance for anti-aliasing, none for layout.
+  snapshotPathTemplate: "e2e/__screenshots__/{testFilePath}/{arg}{ext}",
+  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: "disabled", caret: "hide" } },
+  webServer: E2E_PROJECTS.map(({ name, demoMarket }, offset) => ({
     command: "bash scripts/e2e-server.sh",
     url: `${originAt(offset)}/api/health`,
     // The demo people sign in with the harness's password (the server honours it on loopback only).
-    env: { E2E_PORT: String(E2E_PORT + offset), E2E_DATA_DIR: `.tmp/e2e/${name}`, DEMO_PASSWORD: TEST_DEMO_PASSWORD },
+    env: { E2E_PORT: String(E2E_PORT + offset), E2E_DATA_DIR: `.tmp/e2e/${name}`, DEMO_PASSWORD: TEST_DEMO_PASSWORD, SEED_DEMO_MARKET: String(demoMarket) },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "pipe" as const,

@@ -8,6 +8,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 
 import { BrowserKeyProvider } from "@/components/keys/browser-key-context";
+import { NotificationProvider } from "@/components/notifications/notifications";
+import { ToastProvider } from "@/components/ui/toast";
 import { ApiError } from "@/lib/client/api-client";
 import { makeApolloClient } from "@/lib/client/apollo-client";
 import { NodeSettingsContext, type NodeSettings } from "@/lib/client/node-settings";
@@ -27,14 +29,23 @@ function makeQueryClient(): QueryClient {
   });
 }
 
-export function Providers({ settings, children }: { settings: NodeSettings; children: ReactNode }) {
+/** Who is signed in: the notification centre follows a trader's trades, signing requests and cash. */
+export type SignedInPerson = { userId: string; trader: boolean } | null;
+
+export function Providers({ settings, person, children }: { settings: NodeSettings; person: SignedInPerson; children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [apolloClient] = useState(makeApolloClient);
   return (
     <NodeSettingsContext.Provider value={settings}>
       <QueryClientProvider client={queryClient}>
         <ApolloProvider client={apolloClient}>
-          <BrowserKeyProvider>{children}</BrowserKeyProvider>
+          <BrowserKeyProvider>
+            <ToastProvider>
+              <NotificationProvider userId={person?.userId ?? null} trader={person?.trader ?? false}>
+                {children}
+              </NotificationProvider>
+            </ToastProvider>
+          </BrowserKeyProvider>
         </ApolloProvider>
       </QueryClientProvider>
     </NodeSettingsContext.Provider>

@@ -29,8 +29,12 @@ const ROLE_PAGES = [
   },
 ];
 
-for (const colorScheme of ["light", "dark"] as const) {
-  test(`the main pages have no serious accessibility violations (${colorScheme})`, async ({ page }) => {
+/** A desktop's width and a phone's: the navigation is a row on the first and folds behind "Menu" on the second. */
+const WIDTHS = [1440, 390] as const;
+
+for (const [colorScheme, width] of (["light", "dark"] as const).flatMap((scheme) => WIDTHS.map((w) => [scheme, w] as const))) {
+  test(`the main pages have no serious accessibility violations (${colorScheme}, ${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ colorScheme });
     await page.goto("/signin");
     expect(await seriousViolations(page)).toEqual([]);
@@ -64,7 +68,7 @@ test("the check finds a form built inside a form, so a pass means something", as
 });
 
 test("the main pages fit a phone's width without scrolling sideways", async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/signin");
   await page.getByLabel("Email").fill("bob@example.com");
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
@@ -79,22 +83,25 @@ test("the main pages fit a phone's width without scrolling sideways", async ({ p
 });
 
 for (const { email, password, pages } of ROLE_PAGES) {
-  test(`${email}'s pages have no serious accessibility violations in light and dark, and fit a phone`, async ({ page }) => {
+  test(`${email}'s pages have no serious accessibility violations in light and dark at 1440 and 390 px, and fit a phone`, async ({ page }) => {
     await page.goto("/signin");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme });
-      for (const { path, heading } of pages) {
-        await page.goto(path);
-        await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
-        await page.waitForLoadState("networkidle");
-        expect(await seriousViolations(page), `${path} (${colorScheme})`).toEqual([]);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        for (const { path, heading } of pages) {
+          await page.goto(path);
+          await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+          await page.waitForLoadState("networkidle");
+          expect(await seriousViolations(page), `${path} (${colorScheme}, ${width} px)`).toEqual([]);
+        }
       }
     }
-    await page.setViewportSize({ width: 375, height: 740 });
+    await page.setViewportSize({ width: 390, height: 844 });
     for (const { path, heading } of pages) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();

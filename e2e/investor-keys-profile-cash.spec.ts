@@ -109,7 +109,7 @@ test.describe("an investor's browser key, profile, certificates and first deposi
     await operatorContext.close();
     const holdings = page.getByRole("table", { name: /Holdings/ });
     await expect(holdings.getByRole("row", { name: /USD/ })).toContainText("250", { timeout: 20_000 });
-    await expect(holdings.getByRole("row", { name: /USD/ }).getByRole("cell")).toHaveText(["250", "0", "250"]);
+    await expect(holdings.getByRole("row", { name: /USD/ }).getByRole("cell")).toHaveText(["$250.00", "$0.00", "$250.00"]);
     await expect(row.getByRole("cell").nth(3)).toHaveText("Credited: 250 USD", { timeout: 20_000 });
     await page.screenshot({ path: `${SCREENSHOTS}/cash.png`, fullPage: true });
     // One socket per page load (the reload opened a second), always to this origin's GraphQL endpoint.

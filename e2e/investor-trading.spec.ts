@@ -169,9 +169,11 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
 
     // The dashboard: the new tokens, the money left, the trade.
     await nav(page).getByRole("link", { name: "Dashboard" }).click();
-    const holdings = page.getByRole("table", { name: /Holdings/ });
-    await expect(holdings.getByRole("row", { name: /^USD/ }).filter({ hasText: key.fingerprint }).getByRole("cell")).toHaveText([key.fingerprint, "80", "0", "80"]);
-    await expect(holdings.getByRole("row", { name: /Green Bond/ }).getByRole("cell")).toHaveText([key.fingerprint, "8", "0", "8"]);
+    // The portfolio: cash and tokens at their last traded price (2.5 USD a token, from this purchase).
+    const holdings = page.getByRole("table", { name: /Your holdings/ });
+    await expect(holdings.getByRole("row", { name: /Green Bond/ }).getByRole("cell")).toHaveText(["8", "$2.50", "$20.00", /%|No change known/]);
+    await expect(page.locator("dt", { hasText: /^Available cash$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText("$80.00");
+    await expect(page.locator("dt", { hasText: /^Total value$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText("$100.00");
     await expect(page.getByRole("table", { name: "Your trades, newest first" }).getByRole("row", { name: /Green Bond/ })).toContainText("Completed");
     await expect(page.getByRole("list", { name: "Certificate status per profile" })).toContainText(`${key.fingerprint}: KYC/AML None, accreditation None`);
     expect(await seriousViolations(page)).toEqual([]);
@@ -225,8 +227,8 @@ test.describe("an investor buys in a primary sale and follows the settlement liv
 
     // The money is back where it was (nothing was held), and the quantity went back to the offer.
     await nav(page).getByRole("link", { name: "Dashboard" }).click();
-    const usd = page.getByRole("table", { name: /Holdings/ }).getByRole("row", { name: /^USD/ }).filter({ hasText: key.fingerprint });
-    await expect(usd.getByRole("cell")).toHaveText([key.fingerprint, "10", "0", "10"]);
+    await expect(page.locator("dt", { hasText: /^Available cash$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText("$10.00");
+    await expect(page.locator("dt", { hasText: /^Held for trades$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText("$0.00");
     await expect(page.getByRole("table", { name: "Your trades, newest first" }).getByRole("row", { name: /Short Note/ })).toContainText("Failed");
     await openTicket(page, sale);
     await expect(page.getByText("100 tokens", { exact: true })).toBeVisible();

@@ -7,6 +7,7 @@ import { expect, type Browser, type Locator, type Page } from "@playwright/test"
 
 import { parseKeyBackup } from "@/lib/client/keys/key-backup";
 import { unsealPrivateKey } from "@/lib/client/keys/sealed-key";
+import { formatMoney } from "@/lib/domain/format-money";
 
 import { origin } from "./origin";
 import { TEST_DEMO_PASSWORD as DEMO_PASSWORD } from "../tests/demo-password";
@@ -143,10 +144,10 @@ export async function recordIncomingFunds(browser: Browser, reference: string, a
   await context.close();
 }
 
-/** Waits until the Cash page's holdings show these USD cells (the escrow reports credits asynchronously). */
+/** Waits until the Cash page's holdings show these USD amounts, as the portal formats money (the escrow reports credits asynchronously). */
 export async function expectCash(page: Page, cells: [balance: string, held: string, available: string]): Promise<void> {
   const holdings = page.getByRole("table", { name: /Holdings/ });
-  await expect(holdings.getByRole("row", { name: /USD/ }).getByRole("cell")).toHaveText(cells, { timeout: 20_000 });
+  await expect(holdings.getByRole("row", { name: /USD/ }).getByRole("cell")).toHaveText(cells.map((cell) => formatMoney(cell, "USD")), { timeout: 20_000 });
 }
 
 /** A new profile's first money: deposit instructions, the operator records them, the Cash page shows it. */

@@ -101,15 +101,15 @@ test("the marketplace filters by asset, sorts by price on the server, pages, kee
   const sort = page.getByLabel("Sort by");
   await sort.selectOption({ label: "Unit price, low to high" });
   await expect(page).toHaveURL(/sort=priceAsc/);
-  await expect(prices(page)).toHaveText(["7 USD", "12.5 USD"]);
+  await expect(prices(page)).toHaveText(["$7.00", "$12.50"]);
   await expect(page.getByRole("columnheader", { name: "Unit price" })).toHaveAttribute("aria-sort", "ascending");
   await sort.selectOption({ label: "Unit price, high to low" });
   await expect(page).toHaveURL(/sort=priceDesc/);
-  await expect(prices(page)).toHaveText(["12.5 USD", "7 USD"]);
+  await expect(prices(page)).toHaveText(["$12.50", "$7.00"]);
   await page.goBack();
   await expect(page).toHaveURL(/sort=priceAsc/);
   await expect(sort).toHaveValue("priceAsc");
-  await expect(prices(page)).toHaveText(["7 USD", "12.5 USD"]);
+  await expect(prices(page)).toHaveText(["$7.00", "$12.50"]);
 
   // A shared link opens the same view.
   const shared = page.url();
@@ -118,14 +118,14 @@ test("the marketplace filters by asset, sorts by price on the server, pages, kee
   await signIn(reader, "bob@example.com", DEMO_PASSWORD);
   await reader.goto(shared);
   await expect(reader.getByLabel("Asset")).toHaveValue(alderId);
-  await expect(prices(reader)).toHaveText(["7 USD", "12.5 USD"]);
+  await expect(prices(reader)).toHaveText(["$7.00", "$12.50"]);
   await other.close();
 
   // Published meanwhile: the new offer appears without a reload, and the status region says so.
   await expect(status(page)).not.toContainText("Updated at");
   await sort.focus();
   await primarySale(issuer, alderId, "10", "9.75");
-  await expect(prices(page)).toHaveText(["7 USD", "9.75 USD", "12.5 USD"], { timeout: 20_000 });
+  await expect(prices(page)).toHaveText(["$7.00", "$9.75", "$12.50"], { timeout: 20_000 });
   await expect(status(page)).toHaveText(/^3 offers found\. Updated at \d\d:\d\d:\d\d UTC\.$/);
   await expect(sort).toBeFocused();
 
@@ -137,17 +137,17 @@ test("the marketplace filters by asset, sorts by price on the server, pages, kee
   await asset.selectOption({ label: `${birch} (21 offers)` });
   await expect(page).toHaveURL(/sort=priceAsc/);
   await expect(status(page)).toHaveText("Page 1: 20 offers, more on the next page.");
-  await expect(prices(page).first()).toHaveText("1.01 USD");
-  await expect(prices(page).last()).toHaveText("20.01 USD");
+  await expect(prices(page).first()).toHaveText("$1.01");
+  await expect(prices(page).last()).toHaveText("$20.01");
   const pager = page.getByRole("navigation", { name: "Pages of offers" });
   await pager.getByRole("button", { name: "Next page" }).click();
   await expect(status(page)).toHaveText("Page 2: 1 offer.");
-  await expect(prices(page)).toHaveText(["21.01 USD"]);
+  await expect(prices(page)).toHaveText(["$21.01"]);
   await expect(pager.getByRole("button", { name: "Next page" })).toBeDisabled();
   await pager.getByRole("button", { name: "Previous page" }).click();
   await expect(status(page)).toHaveText("Page 1: 20 offers, more on the next page.");
   await sort.selectOption({ label: "Unit price, high to low" });
-  await expect(prices(page).first()).toHaveText("21.01 USD");
+  await expect(prices(page).first()).toHaveText("$21.01");
   await expect(status(page)).toHaveText("Page 1: 20 offers, more on the next page.");
 
   // Type filter with nothing to show, then the filters cleared.
@@ -156,12 +156,12 @@ test("the marketplace filters by asset, sorts by price on the server, pages, kee
   await expect(status(page)).toHaveText("0 offers found.");
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/marketplace\?sort=priceDesc$/);
-  await expect(prices(page).first()).toHaveText("21.01 USD");
+  await expect(prices(page).first()).toHaveText("$21.01");
 
   // A phone: filters stack, the table scrolls inside its own region, the page does not.
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`/marketplace?assetId=${encodeURIComponent(alderId)}&sort=priceAsc`);
-  await expect(prices(page)).toHaveText(["7 USD", "9.75 USD", "12.5 USD"]);
+  await expect(prices(page)).toHaveText(["$7.00", "$9.75", "$12.50"]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.waitForLoadState("networkidle");
@@ -240,7 +240,9 @@ test("a holder sells into a buying intent through the ticket, the buyer signs in
   const offers = bobPage.getByRole("region", { name: /Active offers/ });
   const own = offers.getByRole("row").filter({ hasText: "Buying" });
   await expect(own).toContainText("Your offer");
-  await expect(own.getByRole("link")).toHaveCount(0);
+  // Its only link is the asset's page; there is no Buy or Sell.
+  await expect(own.getByRole("link", { name: /^(Buy|Sell)/ })).toHaveCount(0);
+  await expect(own.getByRole("link")).toHaveAttribute("href", `/marketplace/${encodeURIComponent(sale.assetId)}`);
   await expect(offers.getByRole("row").filter({ hasText: "Primary sale" }).getByRole("link", { name: /^Buy/ })).toBeVisible();
   await bobPage.goto(`/marketplace/${encodeURIComponent(sale.assetId)}/${encodeURIComponent(intentId)}`);
   await expect(bobPage.getByText("This is your own offer, so you cannot take it.")).toBeVisible();

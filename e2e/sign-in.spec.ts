@@ -19,9 +19,9 @@ test.describe("signing in", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await expect(page.getByText("Welcome, Alice Investor.")).toBeVisible();
-    const organizations = page.getByRole("table", { name: /Organizations/ });
-    await expect(organizations.getByRole("row", { name: /Built-in Escrow/ })).toBeVisible();
-    await expect(organizations.getByRole("row", { name: /Node node/ })).toBeVisible();
+    const organizations = page.getByRole("list", { name: /Organizations/ });
+    await expect(organizations.getByRole("listitem").filter({ hasText: "Built-in Escrow" })).toBeVisible();
+    await expect(organizations.getByRole("listitem").filter({ hasText: "Demo Node" })).toBeVisible();
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/signin/);

@@ -33,6 +33,8 @@ const schema = z.object({
     .regex(/^(file:|postgres(ql)?:\/\/)/, "a file: URL (SQLite) or a postgresql:// URL")
     .optional(),
   ORG_ID: orgIdSetting.default("node"),
+  /** This node's organization as people read it (the organizations list, the dashboard). */
+  ORG_NAME: z.string().trim().min(1).max(200).default("Demo Node"),
   ESCROW_ORG_ID: orgIdSetting.default("escrow"),
   ESCROW_ORG_NAME: z.string().min(1).max(200).default("Built-in Escrow"),
   /** Adapter URL of the built-in escrow organization; the default is this node's /api/adapter. */
@@ -106,6 +108,11 @@ const schema = z.object({
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   /** Demo people on a database without people: "auto" only while the server serves this machine alone. */
   SEED_DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
+  /**
+   * The demo market (issuers, assets with documents, offers and weeks of settled trades, money waiting
+   * for the demo investors) made with the demo people on an empty database; "false" leaves the market empty.
+   */
+  SEED_DEMO_MARKET: z.enum(["true", "false"]).default("true"),
   /** The demo people's password instead of random ones: for test harnesses, on loopback only. */
   DEMO_PASSWORD: z.string().min(12, "at least 12 characters").max(128).optional(),
   /** Failed sign-ins or bearer tokens a client may have before it is slowed down. */

@@ -2,6 +2,7 @@
 # The server Playwright starts: a fresh database in .tmp/e2e, demo data, the production build.
 # It serves this machine alone (HOST and PUBLIC_URL on loopback), which is what lets the demo people
 # have the harness's DEMO_PASSWORD (playwright.config.ts passes tests/demo-password.ts).
+# SEED_DEMO_MARKET comes from the project (e2e/origin.ts): the demo market only where a journey wants it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DEMO_PASSWORD:?set DEMO_PASSWORD to the journeys password (playwright.config.ts does)}"

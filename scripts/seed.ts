@@ -1,11 +1,13 @@
 // npm run db:seed – the system records, and the demo people on a database without people (only for a
-// server that serves this machine alone: SEED_DEMO_DATA, README "Security").
+// server that serves this machine alone: SEED_DEMO_DATA, README "Security"), with the demo market
+// (SEED_DEMO_MARKET).
 //   npm run db:seed -- --reset-demo-passwords   new random passwords for the demo people, shown once
 //   npm run db:seed -- --disable-demo-users     disable every demo person (before serving beyond this machine)
 import { pathToFileURL } from "node:url";
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
 import { ensureSystemRecords } from "@/lib/server/setup/ensure-system-records";
+import { seedDemoMarket } from "@/lib/server/setup/demo-market/seed-demo-market";
 import { disableDemoPeople, resetDemoPasswords, retirePublishedDemoPasswords, seedDemoPeople, type DemoSignIn } from "@/lib/server/setup/seed-demo-data";
 
 /** The demo sign-ins in a box, the one time they are shown. */
@@ -39,7 +41,16 @@ export async function seed(): Promise<void> {
     if (env.EXPOSED_BY.length > 0) console.log(`seed: made no demo people, since this server is reached beyond this machine (${env.EXPOSED_BY.join("; ")}).`);
     return;
   }
-  show(await seedDemoPeople(), "Demo people created, for this machine only.");
+  const people = await seedDemoPeople();
+  show(people, "Demo people created, for this machine only.");
+  // A new database only: the demo market comes with the demo people, never later (SEED_DEMO_MARKET).
+  const market = people.length > 0 ? await seedDemoMarket() : null;
+  if (market) {
+    console.log(
+      `seed: the demo market: ${market.assets} assets, ${market.offers} open offers, ${market.trades} settled trades over four weeks, ` +
+        `money waiting for ${market.welcomeFunds} demo investors (${market.seconds.toFixed(1)} s).`,
+    );
+  }
 }
 
 async function main(args: readonly string[]): Promise<void> {

@@ -5,6 +5,7 @@ import { RoleNotice } from "@/components/role-notice";
 import { env } from "@/lib/env";
 import { assetIdSchema } from "@/lib/schemas/common";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Intents" };
 export const dynamic = "force-dynamic";
@@ -15,10 +16,7 @@ export default async function IntentsPage({ searchParams }: { searchParams: Prom
   const mayTrade = principal.role === "issuer" || principal.role === "investor";
   return (
     <div className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-semibold">Intents</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">Publish primary sales, selling and buying intents; disable and enable them.</p>
-      </div>
+      <PageHeader title="Intents" description={<>Publish primary sales, selling and buying intents; disable and enable them.</>} />
       {mayTrade ? (
         // The router calls the signing endpoint from the server, so it is this node's public URL.
         <IntentsWorkspace mayIssue={principal.role === "issuer"} signingBaseUrl={env.PUBLIC_URL} initialAssetId={assetId.success ? assetId.data : null} />

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 
 import { IntentList } from "@/components/marketplace/intent-list";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
 
 export const metadata: Metadata = { title: "Marketplace" };
@@ -10,10 +11,7 @@ export default async function MarketplacePage() {
   await requireSignedIn("/marketplace");
   return (
     <div className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-semibold">Marketplace</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">Offers that can be taken now: primary sales, selling and buying intents.</p>
-      </div>
+      <PageHeader title="Marketplace" description="Offers that can be taken now: primary sales, selling and buying intents. Open an asset for its price history and documents." />
       <IntentList />
     </div>
   );

@@ -4,6 +4,7 @@ import { OperatorWorkspace } from "@/components/operator/operator-workspace";
 import { env } from "@/lib/env";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
 import { isEscrowOperator } from "@/lib/server/escrow/callers";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Escrow operations" };
 export const dynamic = "force-dynamic";
@@ -12,10 +13,7 @@ export default async function OperatorPage() {
   const principal = await requireSignedIn("/operator");
   return (
     <div className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-semibold">Escrow operations</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">{env.ESCROW_ORG_NAME}: money received, credits waiting for a second operator, customer accounts and holds.</p>
-      </div>
+      <PageHeader title="Escrow operations" description={<>{env.ESCROW_ORG_NAME}: money received, credits waiting for a second operator, customer accounts and holds.</>} />
       {isEscrowOperator(principal) ? (
         <OperatorWorkspace approvalAbove={`${env.ESCROW_INCOMING_APPROVAL_ABOVE} (in the credit's currency)`} />
       ) : (

@@ -17,7 +17,7 @@ export default async function SignInPage({ searchParams }: Props) {
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="text-2xl font-semibold">Sign in</h1>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Investors, issuers, operators and admins sign in here.</p>
+      <p className="mt-2 text-sm text-muted">Investors, issuers, operators and admins sign in here.</p>
       <SignInForm key={refusal ?? ""} callbackUrl={callbackUrl ?? "/dashboard"} refusal={refusal} />
     </div>
   );

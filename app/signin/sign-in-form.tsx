@@ -93,7 +93,7 @@ export function SignInForm({ callbackUrl, refusal: initialRefusal }: { callbackU
       >
         Sign in
       </button>
-      <p role="status" aria-live="polite" className="min-h-5 text-sm text-slate-600 dark:text-slate-400">
+      <p role="status" aria-live="polite" className="min-h-5 text-sm text-muted">
         {STATUS[phase]}
       </p>
     </form>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 
 import { TradesWorkspace } from "@/components/trade/trades-workspace";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Trades" };
 export const dynamic = "force-dynamic";
@@ -10,10 +11,7 @@ export default async function TradesPage() {
   await requireSignedIn("/trades");
   return (
     <div className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-semibold">Trades</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">Your trades, newest first; open one to follow its settlement.</p>
-      </div>
+      <PageHeader title="Trades" description={<>Your trades, newest first; open one to follow its settlement.</>} />
       <TradesWorkspace />
     </div>
   );

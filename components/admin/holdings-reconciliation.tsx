@@ -61,7 +61,7 @@ export function HoldingsReconciliation() {
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Accounts where the router&apos;s holding differs from the escrow&apos;s account</caption>
             <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-800">
+              <tr className="border-b border-line">
                 <th scope="col" className="py-2 pr-3 font-medium">Account (finId)</th>
                 <th scope="col" className="py-2 pr-3 font-medium">Currency</th>
                 <th scope="col" className="py-2 pr-3 text-right font-medium">Router: balance / held</th>

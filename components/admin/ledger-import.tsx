@@ -13,11 +13,13 @@ import {
   LEDGER_CSV_COLUMNS,
   LEDGER_FILE_MAX_BYTES,
   paymentOrganizationsOf,
+  previewLedgerCsv,
   previewLedgerFile,
   problemsFromServer,
-  type LedgerFileFormat,
   type RowProblem,
 } from "@/lib/client/ledger-file";
+import type { CsvRecords } from "@/lib/client/csv";
+import { parseCsvFile } from "@/lib/client/csv-file";
 import { useAdminOrganizations } from "@/lib/client/owner-queries";
 import type { LedgerTransaction } from "@/lib/schemas/ledger";
 
@@ -27,8 +29,8 @@ const importResultSchema = z.object({
   transactions: z.array(z.object({ id: z.string(), status: z.enum(["imported", "duplicate"]) })).max(1_000),
 });
 
-/** The chosen file as it came; its preview is computed from it and the organizations' currencies. */
-type Loaded = { name: string; format: LedgerFileFormat; text: string };
+/** The chosen file as read (a CSV file's records, a JSON file's text); its preview is computed from it and the organizations' currencies. */
+type Loaded = { name: string; format: "csv"; csv: CsvRecords } | { name: string; format: "json"; text: string };
 
 export const LEDGER_TEMPLATE_PATH = "/admin/ledger/template.csv";
 
@@ -75,7 +77,12 @@ export function LedgerImport() {
   // Rows are checked against the currencies each payment organization keeps (the server checks them again).
   const organizations = useAdminOrganizations();
   const rules = useMemo(() => (organizations.data ? paymentOrganizationsOf(organizations.data) : null), [organizations.data]);
-  const preview = useMemo(() => (loaded && rules ? previewLedgerFile(loaded.format, loaded.text, rules) : null), [loaded, rules]);
+  const preview = useMemo(() => {
+    if (!loaded || !rules) return null;
+    return loaded.format === "csv" ? previewLedgerCsv(loaded.csv, rules) : previewLedgerFile("json", loaded.text, rules);
+  }, [loaded, rules]);
+  // How much of a large file has been read (it is parsed in a worker); null when none is being read.
+  const [reading, setReading] = useState<number | null>(null);
 
   const send = useMutation({
     mutationFn: (transactions: LedgerTransaction[]) => apiCall("/api/router/ledger/transaction/import", importResultSchema, { method: "POST", body: { transactions } }),
@@ -102,7 +109,15 @@ export function LedgerImport() {
     if (!format) return setFileError(`${file.name} is neither a .csv nor a .json file.`);
     if (file.size > LEDGER_FILE_MAX_BYTES) return setFileError(`${file.name} is larger than ${LEDGER_FILE_MAX_BYTES / 1024 / 1024} MiB.`);
     setFileError(null);
-    setLoaded({ name: file.name, format, text: await file.text() });
+    if (format === "json") return setLoaded({ name: file.name, format, text: await file.text() });
+    setReading(0);
+    try {
+      setLoaded({ name: file.name, format, csv: await parseCsvFile(file, setReading) });
+    } catch (error) {
+      setFileError(`${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setReading(null);
+    }
   }
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
@@ -122,7 +137,7 @@ export function LedgerImport() {
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
-          className={`mt-3 rounded-lg border-2 border-dashed p-6 text-center ${dragging ? "border-blue-600 bg-blue-50 dark:bg-blue-950" : "border-slate-300 dark:border-slate-700"}`}
+          className={`mt-3 rounded-lg border-2 border-dashed p-6 text-center ${dragging ? "border-blue-600 bg-blue-50 dark:bg-blue-950" : "border-line-strong"}`}
         >
           <p className="text-sm">Drop a .csv or .json file here, or</p>
           <label htmlFor={`${id}-file`} className="mt-2 inline-block text-sm font-medium">
@@ -135,6 +150,12 @@ export function LedgerImport() {
             className="mx-auto mt-1 block max-w-full text-sm"
             onChange={(e) => void load(e.currentTarget.files?.[0])}
           />
+          {reading !== null ? (
+            <div role="status" className="mx-auto mt-3 max-w-sm text-sm">
+              <progress aria-label="Reading the file" value={reading} max={1} className="w-full" />
+              <span>Reading the file: {Math.round(reading * 100)}%</span>
+            </div>
+          ) : null}
         </div>
         <p className="mt-3 text-sm">
           <a href={LEDGER_TEMPLATE_PATH} download className="font-medium text-blue-700 underline underline-offset-2 dark:text-blue-300">
@@ -249,7 +270,7 @@ function PreviewTable({ rows, problems }: { rows: unknown[]; problems: RowProble
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Rows of the file, as they will be imported</caption>
         <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-800">
+          <tr className="border-b border-line">
             <th scope="col" className="py-2 pr-3 font-medium">Row</th>
             <th scope="col" className="py-2 pr-3 font-medium">Check</th>
             <th scope="col" className="py-2 pr-3 font-medium">Id</th>

@@ -107,7 +107,7 @@ function Tokens({ user }: { user: UserDetail }) {
       <table className="w-full text-left text-sm">
         <caption className="text-left text-sm font-medium">Bearer tokens, oldest first</caption>
         <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-800">
+          <tr className="border-b border-line">
             <th scope="col" className="py-2 pr-4 font-medium">Label</th>
             <th scope="col" className="py-2 pr-4 font-medium">Created</th>
             <th scope="col" className="py-2 pr-4 font-medium">Last used</th>

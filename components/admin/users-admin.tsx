@@ -51,7 +51,7 @@ export function UsersAdmin() {
             <table className="w-full text-left text-sm" aria-busy={users.isFetching}>
               <caption className="sr-only">Users, oldest first</caption>
               <thead>
-                <tr className="border-b border-slate-200 dark:border-slate-800">
+                <tr className="border-b border-line">
                   <th scope="col" className="py-2 pr-4 font-medium">Email</th>
                   <th scope="col" className="py-2 pr-4 font-medium">Name</th>
                   <th scope="col" className="py-2 pr-4 font-medium">Role</th>

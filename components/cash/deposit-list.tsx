@@ -50,7 +50,7 @@ export function DepositList({ profileId }: { profileId: string }) {
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Your deposit instructions: reference number, amount, status and date</caption>
           <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-800">
+            <tr className="border-b border-line">
               <th scope="col" className="py-2 pr-4 font-medium">Requested</th>
               <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
               <th scope="col" className="py-2 pr-4 font-medium">Reference number</th>

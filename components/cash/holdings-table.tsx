@@ -1,10 +1,12 @@
 "use client";
 
+import { DataTable, type Column } from "@/components/ui/data-table";
+import { EmptyState, Loading } from "@/components/ui/empty-state";
 import { StatusMessage } from "@/components/ui/status-message";
-import { mutedTextClass } from "@/components/ui/styles";
 import { errorMessage } from "@/lib/client/api-client";
 import { useLiveHoldings } from "@/lib/client/live-holdings";
 import { useHoldings } from "@/lib/client/queries";
+import { formatMoney, formatQuantity } from "@/lib/domain/format-money";
 import type { Holding } from "@/lib/schemas/holding";
 
 function assetLabel(asset: Holding["asset"]): string {
@@ -18,36 +20,31 @@ function assetLabel(asset: Holding["asset"]): string {
   }
 }
 
-/** Balance, held and available per asset of one profile; amounts are shown exactly as the server gives them. */
+/** Money through the one formatter; a token quantity as a quantity. */
+function amount(h: Holding, value: string): string {
+  return h.asset.type === "fiat" ? formatMoney(value, h.asset.code) : formatQuantity(value, 0);
+}
+
+const COLUMNS: Column<Holding>[] = [
+  { key: "asset", header: "Asset", rowHeader: true, cell: (h) => <span className="font-mono font-normal">{assetLabel(h.asset)}</span> },
+  { key: "balance", header: "Balance", numeric: true, cell: (h) => amount(h, h.balance) },
+  { key: "held", header: "Held", numeric: true, cell: (h) => amount(h, h.held) },
+  { key: "available", header: "Available", numeric: true, cell: (h) => amount(h, h.available) },
+];
+
+/** Balance, held and available per asset of one profile. */
 export function HoldingsTable({ profileId }: { profileId: string }) {
   const holdings = useHoldings(profileId);
   useLiveHoldings();
-  if (holdings.isPending) return <p role="status" className={mutedTextClass}>Loading holdings…</p>;
+  if (holdings.isPending) return <Loading label="Loading holdings…" lines={2} />;
   if (holdings.isError) return <StatusMessage tone="error">The holdings could not be loaded: {errorMessage(holdings.error)}</StatusMessage>;
-  if (holdings.data.length === 0) return <p className={mutedTextClass}>Nothing held yet. Money you deposit appears here once the payment organization records it.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Holdings with balance, held and available amounts</caption>
-        <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-800">
-            <th scope="col" className="py-2 pr-4 font-medium">Asset</th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">Balance</th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">Held</th>
-            <th scope="col" className="py-2 text-right font-medium">Available</th>
-          </tr>
-        </thead>
-        <tbody>
-          {holdings.data.map((h) => (
-            <tr key={`${h.asset.type}:${assetLabel(h.asset)}`} className="border-b border-slate-100 last:border-0 dark:border-slate-900">
-              <th scope="row" className="py-2 pr-4 font-mono font-normal">{assetLabel(h.asset)}</th>
-              <td className="py-2 pr-4 text-right font-mono tabular-nums">{h.balance}</td>
-              <td className="py-2 pr-4 text-right font-mono tabular-nums">{h.held}</td>
-              <td className="py-2 text-right font-mono tabular-nums">{h.available}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Holdings with balance, held and available amounts"
+      columns={COLUMNS}
+      rows={holdings.data}
+      rowKey={(h) => `${h.asset.type}:${assetLabel(h.asset)}`}
+      empty={<EmptyState title="Nothing held yet">Money you deposit appears here once the payment organization records it.</EmptyState>}
+    />
   );
 }

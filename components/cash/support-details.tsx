@@ -6,7 +6,7 @@
  */
 export function SupportDetails({ lines }: { lines: readonly string[] }) {
   return (
-    <details className="mt-1 text-xs text-slate-700 dark:text-slate-300">
+    <details className="mt-1 text-xs text-muted">
       <summary className="cursor-pointer underline-offset-2 hover:underline">Details for support</summary>
       <ul className="mt-1 space-y-0.5 font-mono">
         {lines.map((line) => (

@@ -41,7 +41,7 @@ export function CreateKeyForm() {
       <h3 id={`${id}-title`} className="font-medium">
         Create a key
       </h3>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
+      <p className="text-sm text-muted">
         The key is made and kept encrypted in this browser. The passphrase is never sent anywhere and cannot be recovered.
       </p>
       <div>

@@ -55,7 +55,7 @@ function KeyRow({ sealed }: { sealed: SealedKey }) {
           <RemoveKeyButton finId={sealed.finId} fingerprint={fingerprint} />
         </span>
       </div>
-      <p className="mt-1 break-all font-mono text-xs text-slate-600 dark:text-slate-400">
+      <p className="mt-1 break-all font-mono text-xs text-muted">
         <span className="sr-only">finId </span>
         {sealed.finId}
       </p>

@@ -8,6 +8,7 @@ import { useId } from "react";
 
 import { mutedTextClass } from "@/components/ui/styles";
 import { SORT_LABEL } from "@/lib/client/marketplace-view";
+import { formatMoney, formatQuantity } from "@/lib/domain/format-money";
 import { isOwnOffer, ticketSideOf } from "@/lib/domain/trade/offer-side";
 import type { IntentSort, IntentType, ListedIntent } from "@/lib/schemas/intent";
 
@@ -39,7 +40,7 @@ function OfferAction({ intent, name, price, own }: { intent: ListedIntent; name:
   if (own) return <span className={mutedTextClass}>Your offer</span>;
   const verb = ticketSideOf(intent.type) === "sell" ? "Sell" : "Buy";
   return (
-    <Link href={`/marketplace/${encodeURIComponent(intent.assetId)}/${encodeURIComponent(intent.id)}`} className="font-medium underline">
+    <Link href={`/marketplace/${encodeURIComponent(intent.assetId)}/${encodeURIComponent(intent.id)}`} className="inline-flex rounded-md bg-brand px-3 py-1 font-medium text-on-brand hover:bg-brand-strong">
       {verb}
       <span className="sr-only">
         {" "}
@@ -52,34 +53,36 @@ function OfferAction({ intent, name, price, own }: { intent: ListedIntent; name:
 export function OffersTable({ intents, sort, assetNames, busy, ownProfileIds }: Props) {
   const captionId = useId();
   return (
-    <div className="relative overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
+    <div className="relative overflow-x-auto rounded-card border border-line" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="w-full text-left text-sm" aria-busy={busy}>
         <caption id={captionId} className="sr-only">Active offers, {SORT_LABEL[sort].toLowerCase()}</caption>
         <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-800">
-            <th scope="col" className="py-2 pr-4 font-medium">Type</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Asset</th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium" aria-sort={ariaSort(sort, "remaining")}>Remaining</th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium" aria-sort={ariaSort(sort, "price")}>Unit price</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Ends</th>
-            <th scope="col" className="py-2 font-medium">Trade</th>
+          <tr className="border-b border-line bg-surface-sunken text-muted">
+            <th scope="col" className="px-3 py-2 font-medium">Type</th>
+            <th scope="col" className="px-3 py-2 font-medium">Asset</th>
+            <th scope="col" className="px-3 py-2 text-right font-medium" aria-sort={ariaSort(sort, "remaining")}>Remaining</th>
+            <th scope="col" className="px-3 py-2 text-right font-medium" aria-sort={ariaSort(sort, "price")}>Unit price</th>
+            <th scope="col" className="px-3 py-2 font-medium">Ends</th>
+            <th scope="col" className="px-3 py-2 font-medium">Trade</th>
           </tr>
         </thead>
         <tbody>
           {intents.map((intent) => {
             const name = assetNames.get(intent.assetId);
-            const price = `${intent.settlementTerm.unitValue}${intent.settlementTerm.asset.type === "fiat" ? ` ${intent.settlementTerm.asset.code}` : ""}`;
+            const price = intent.settlementTerm.asset.type === "fiat" ? formatMoney(intent.settlementTerm.unitValue, intent.settlementTerm.asset.code) : intent.settlementTerm.unitValue;
             return (
-              <tr key={intent.id} className="border-b border-slate-100 last:border-0 dark:border-slate-900">
-                <td className="py-2 pr-4">{TYPE_LABEL[intent.type]}</td>
-                <td className="py-2 pr-4">
-                  {name ? <span className="block">{name}</span> : null}
-                  <span className="block break-all font-mono text-xs">{intent.assetId}</span>
+              <tr key={intent.id} className="border-b border-line bg-surface last:border-0">
+                <td className="px-3 py-2">{TYPE_LABEL[intent.type]}</td>
+                <td className="px-3 py-2">
+                  <Link href={`/marketplace/${encodeURIComponent(intent.assetId)}`} className="block font-medium text-brand underline-offset-4 hover:underline">
+                    {name ?? "Asset page"}
+                  </Link>
+                  <span className="sr-only"> (asset {intent.assetId})</span>
                 </td>
-                <td className="py-2 pr-4 text-right font-mono tabular-nums">{intent.remainingQuantity}</td>
-                <td className="whitespace-nowrap py-2 pr-4 text-right font-mono tabular-nums">{price}</td>
-                <td className="py-2 pr-4">{formatTime(intent.end)}</td>
-                <td className="py-2">
+                <td className="px-3 py-2 text-right tabular">{formatQuantity(intent.remainingQuantity, 0)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-right tabular">{price}</td>
+                <td className="px-3 py-2">{formatTime(intent.end)}</td>
+                <td className="px-3 py-2">
                   <OfferAction intent={intent} name={name} price={price} own={isOwnOffer(intent.intent, ownProfileIds)} />
                 </td>
               </tr>

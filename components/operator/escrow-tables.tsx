@@ -42,7 +42,7 @@ export function EscrowAccountsTable() {
           <table className="w-full min-w-[32rem] text-left text-sm">
             <caption className="sr-only">Customer accounts with balance, held and available amounts</caption>
             <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-800">
+              <tr className="border-b border-line">
                 <th scope="col" className="py-2 pr-4 font-medium">Owner key</th>
                 <th scope="col" className="py-2 pr-4 font-medium">Currency</th>
                 <th scope="col" className="py-2 pr-4 text-right font-medium">Balance</th>
@@ -119,7 +119,7 @@ export function EscrowHoldsTable() {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Holds with their status and expiry</caption>
             <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-800">
+              <tr className="border-b border-line">
                 <th scope="col" className="py-2 pr-4 font-medium">Plan</th>
                 <th scope="col" className="py-2 pr-4 font-medium">Owner key</th>
                 <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>

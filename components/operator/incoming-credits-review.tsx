@@ -173,7 +173,7 @@ export function PendingCreditsReview() {
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">Credits waiting for a second operator, with what their deposit instruction expected</caption>
             <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-800">
+              <tr className="border-b border-line">
                 <HeaderCells />
                 <th scope="col" className="py-2 font-medium">Decision</th>
               </tr>
@@ -226,7 +226,7 @@ export function FlaggedCreditsTable() {
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">Credits that differed from their deposit instruction, and what became of them</caption>
             <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-800">
+              <tr className="border-b border-line">
                 <HeaderCells />
                 <th scope="col" className="py-2 font-medium">Status</th>
               </tr>

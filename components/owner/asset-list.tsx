@@ -24,7 +24,7 @@ export function AssetList({ issuerId }: { issuerId: string }) {
       <table className="w-full text-left text-sm" aria-busy={assets.isFetching}>
         <caption className="sr-only">Your assets, oldest first</caption>
         <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-800">
+          <tr className="border-b border-line">
             <th scope="col" className="py-2 pr-4 font-medium">Name</th>
             <th scope="col" className="py-2 pr-4 font-medium">Id</th>
             <th scope="col" className="py-2 pr-4 font-medium">Priced in</th>

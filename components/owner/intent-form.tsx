@@ -133,7 +133,7 @@ export function IntentForm({ profile, mayIssue, signingBaseUrl, initialAssetId }
               <input type="radio" name="type" value={c.type} checked={type === c.type} onChange={() => setType(c.type)} className="mt-1 h-4 w-4" />
               <span>
                 <span className="font-medium">{c.label}</span>
-                <span className="block text-slate-600 dark:text-slate-400">{c.hint}</span>
+                <span className="block text-muted">{c.hint}</span>
               </span>
             </label>
           ))}

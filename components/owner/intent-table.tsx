@@ -46,7 +46,7 @@ export function IntentTable({ profileId }: { profileId: string }) {
         <table className="w-full text-left text-sm" aria-busy={intents.isFetching}>
           <caption className="sr-only">Your intents, newest first</caption>
           <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-800">
+            <tr className="border-b border-line">
               <th scope="col" className="py-2 pr-4 font-medium">Intent</th>
               <th scope="col" className="py-2 pr-4 font-medium">Asset</th>
               <th scope="col" className="py-2 pr-4 text-right font-medium">Quantity</th>

@@ -7,17 +7,17 @@ import Link from "next/link";
 
 import { useSigningInboxCount } from "@/lib/client/owner-queries";
 
-export function SigningInboxLink({ className }: { className: string }) {
+export function SigningInboxLink({ className, current }: { className: string; current?: "page" }) {
   const count = useSigningInboxCount();
   const waiting = count.data ?? 0;
   return (
     // Its name is its text, the badge's number included: "Signing inbox 2 waiting".
-    <Link href="/signing" className={className}>
+    <Link href="/signing" className={className} aria-current={current}>
       Signing inbox
       {waiting > 0 ? (
         <>
           {" "}
-          <span className="inline-block min-w-5 rounded-full bg-amber-700 px-1.5 text-center text-xs font-semibold leading-5 text-white">{waiting}</span>
+          <span className="inline-block min-w-5 rounded-full bg-caution px-1.5 text-center text-xs font-semibold leading-5 text-surface">{waiting}</span>
           <span className="sr-only"> waiting</span>
         </>
       ) : null}

@@ -225,7 +225,7 @@ function RequestReview({ request, canAnswer, onClose }: { request: InboxSigningR
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Every signed field</caption>
               <thead>
-                <tr className="border-b border-slate-200 dark:border-slate-800">
+                <tr className="border-b border-line">
                   <th scope="col" className="py-1 pr-4 font-medium">Part</th>
                   <th scope="col" className="py-1 pr-4 font-medium">Field</th>
                   <th scope="col" className="py-1 font-medium">Value</th>

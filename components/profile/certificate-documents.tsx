@@ -17,7 +17,7 @@ export function CertificateDocuments({ profileId, certificate }: { profileId: st
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Documents of the {certificate.type} certificate</caption>
             <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-800">
+              <tr className="border-b border-line">
                 <th scope="col" className="py-1 pr-3 font-medium">Name</th>
                 <th scope="col" className="py-1 pr-3 font-medium">Type</th>
                 <th scope="col" className="py-1 pr-3 text-right font-medium">Size</th>

@@ -26,7 +26,7 @@ export function CreateProfileButton() {
   });
 
   if (unlockedFinId === null) {
-    return <p className="text-sm text-slate-600 dark:text-slate-400">Unlock or create a key above to create a profile with it.</p>;
+    return <p className="text-sm text-muted">Unlock or create a key above to create a profile with it.</p>;
   }
   const fingerprint = finIdFingerprint(unlockedFinId);
   return (

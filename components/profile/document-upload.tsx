@@ -89,7 +89,7 @@ export function DocumentUpload({ profileId, certificateId, certificateType }: Ta
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
       data-testid="document-drop-zone"
-      className={`mt-2 rounded border-2 border-dashed p-3 ${dragging ? "border-blue-600 bg-blue-50 dark:bg-blue-950" : "border-slate-300 dark:border-slate-700"}`}
+      className={`mt-2 rounded border-2 border-dashed p-3 ${dragging ? "border-blue-600 bg-blue-50 dark:bg-blue-950" : "border-line-strong"}`}
     >
       <label htmlFor={inputId} className={labelClass}>Add a document to the {certificateType} certificate</label>
       <input

@@ -3,14 +3,46 @@
 import { useQuery } from "@apollo/client/react";
 import Link from "next/link";
 
+import { StatusBadge } from "@/components/ui/badge";
+import { DataTable, type Column } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
 import { ProblemMessage } from "@/components/ui/problem-message";
 import { CursorPager, useCursorPages } from "@/components/ui/cursor-pager";
-import { mutedTextClass } from "@/components/ui/styles";
-import { MY_PLANS } from "@/lib/client/trading-documents";
+import { linkClass, mutedTextClass } from "@/components/ui/styles";
+import { MY_PLANS, type PlanSummary } from "@/lib/client/trading-documents";
+import { formatQuantity } from "@/lib/domain/format-money";
 import { shortFailureOf } from "@/lib/domain/trade/plan-outcome";
 
 const utc = (epochSeconds: number) => `${new Date(epochSeconds * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC`;
 const TYPE_LABEL: Record<string, string> = { primarySale: "Primary sale", sellingIntent: "Selling intent", buyingIntent: "Buying intent" };
+
+const COLUMNS: Column<PlanSummary>[] = [
+  {
+    key: "asset",
+    header: "Asset",
+    rowHeader: true,
+    cell: (plan) => (
+      <>
+        <Link href={`/trades/${encodeURIComponent(plan.id)}`} className={linkClass}>
+          {plan.intent.asset?.name ?? plan.intent.assetId}
+        </Link>
+        <span className="block text-xs font-normal text-muted">{TYPE_LABEL[plan.intent.type] ?? plan.intent.type}</span>
+      </>
+    ),
+  },
+  { key: "quantity", header: "Quantity", numeric: true, cell: (plan) => formatQuantity(plan.quantity, 0) },
+  {
+    key: "status",
+    header: "Status",
+    cell: (plan) => (
+      <>
+        <StatusBadge status={plan.status} />
+        {plan.failureReason ? <span className="mt-1 block text-xs">{shortFailureOf(plan.failureReason)}</span> : null}
+      </>
+    ),
+  },
+  { key: "created", header: "Created", cell: (plan) => <span className="whitespace-nowrap">{utc(plan.creationTimestamp)}</span> },
+];
 
 /** The caller's plans, newest first; `paged` adds server pages, otherwise only the first `first`. */
 export function PlanList({ first, paged = false }: { first: number; paged?: boolean }) {
@@ -21,43 +53,18 @@ export function PlanList({ first, paged = false }: { first: number; paged?: bool
     <div className="space-y-3">
       {plans.loading && !page ? <p role="status" className={mutedTextClass}>Loading your trades…</p> : null}
       {plans.error ? <ProblemMessage summary="Your trades could not be loaded. Reload the page to try again." error={plans.error} /> : null}
-      {page && page.nodes.length === 0 ? (
-        <p className={mutedTextClass}>
-          No trades yet. <Link href="/marketplace" className="underline">Find an offer in the marketplace</Link>.
-        </p>
-      ) : null}
-      {page && page.nodes.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <caption className="sr-only">Your trades, newest first</caption>
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-800">
-                <th scope="col" className="py-2 pr-4 font-medium">Asset</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Quantity</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                <th scope="col" className="py-2 font-medium">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.nodes.map((plan) => (
-                <tr key={plan.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-900">
-                  <th scope="row" className="py-2 pr-4 font-normal">
-                    <Link href={`/trades/${encodeURIComponent(plan.id)}`} className="underline">
-                      {plan.intent.asset?.name ?? plan.intent.assetId}
-                    </Link>
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{TYPE_LABEL[plan.intent.type] ?? plan.intent.type}</span>
-                  </th>
-                  <td className="py-2 pr-4 text-right font-mono tabular-nums">{plan.quantity}</td>
-                  <td className="py-2 pr-4">
-                    <strong>{plan.status}</strong>
-                    {plan.failureReason ? <span className="block text-xs">{shortFailureOf(plan.failureReason)}</span> : null}
-                  </td>
-                  <td className="py-2">{utc(plan.creationTimestamp)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {page ? (
+        <DataTable
+          caption="Your trades, newest first"
+          columns={COLUMNS}
+          rows={page.nodes}
+          rowKey={(plan) => plan.id}
+          empty={
+            <EmptyState title="No trades yet" action={<Link href="/marketplace" className={linkClass}>Find an offer in the marketplace</Link>}>
+              Trades you make show here with how they settled.
+            </EmptyState>
+          }
+        />
       ) : null}
       {paged ? <CursorPager label="Pages of trades" pages={pages} nextCursor={page?.pageInfo.hasNextPage ? page.pageInfo.endCursor : null} /> : null}
     </div>

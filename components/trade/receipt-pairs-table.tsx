@@ -10,14 +10,14 @@ const who = (party: ReceiptParty) => (party === null ? "nobody" : FIN_ID_PATTERN
 const utc = (epochSeconds: number) => `${new Date(epochSeconds * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC`;
 
 function ReceiptCell({ receipt, missing }: { receipt: ReceiptRow | null; missing: string }) {
-  if (!receipt) return <span className="text-slate-600 dark:text-slate-400">{missing}</span>;
+  if (!receipt) return <span className="text-muted">{missing}</span>;
   return (
     <>
       <span className="font-mono tabular-nums">{receipt.quantity}</span> {assetLabel(receipt.asset)}
-      <span className="block text-xs text-slate-600 dark:text-slate-400">
+      <span className="block text-xs text-muted">
         {receipt.source === null ? "newly issued" : `from ${who(receipt.source)}`} to {who(receipt.destination)}
       </span>
-      <span className="block break-all font-mono text-xs text-slate-600 dark:text-slate-400">receipt {receipt.id}</span>
+      <span className="block break-all font-mono text-xs text-muted">receipt {receipt.id}</span>
     </>
   );
 }
@@ -29,7 +29,7 @@ export function ReceiptPairsTable({ pairs, caption }: { pairs: readonly ReceiptP
       <table className="mt-2 w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-800">
+          <tr className="border-b border-line">
             <th scope="col" className="py-2 pr-4 font-medium">Trade</th>
             <th scope="col" className="py-2 pr-4 font-medium">Time</th>
             <th scope="col" className="py-2 pr-4 font-medium">Token receipt</th>

@@ -106,7 +106,7 @@ export const SettlementTimeline = forwardRef<HTMLHeadingElement, { planId: strin
                   <span aria-hidden="true" className="mr-2 inline-block w-4 font-bold">{STATE_MARK[step.state]}</span>
                   <span className="font-medium text-slate-900 dark:text-slate-100">{step.title}</span>
                   <span className="ml-2 text-sm font-semibold">{STEP_STATE_LABEL[step.state]}</span>
-                  <p className="text-sm text-slate-700 dark:text-slate-300">{step.detail}</p>
+                  <p className="text-sm text-muted">{step.detail}</p>
                 </li>
               ))}
             </ol>

@@ -15,7 +15,7 @@ export function SignedFieldsReview({ groups, hash }: { groups: readonly SignedGr
                 <dt className="font-mono text-xs">{field.name}</dt>
                 <dd>
                   <span>{field.meaning}</span>
-                  <span className="block break-all font-mono text-xs text-slate-600 dark:text-slate-400">{field.value}</span>
+                  <span className="block break-all font-mono text-xs text-muted">{field.value}</span>
                 </dd>
               </div>
             ))}

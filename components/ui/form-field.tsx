@@ -9,7 +9,7 @@ export function FormField({ id, label, error, hint, children }: { id: string; la
     <div>
       <label htmlFor={id} className={labelClass}>{label}</label>
       {children}
-      {hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">{hint}</p> : null}
+      {hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-muted">{hint}</p> : null}
       {error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">{label}: {error}</p> : null}
     </div>
   );

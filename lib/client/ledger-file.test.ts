@@ -125,3 +125,29 @@ describe("problemsFromServer", () => {
     ]);
   });
 });
+
+describe("CSV through papaparse", () => {
+  it("drops a byte order mark, finds a semicolon delimiter, keeps quoted line breaks and mixed line ends", () => {
+    expect(parseCsv('\uFEFFa;"b;c";"line 1\r\nline 2"\r\n1;2;3\n4;5;6\r')).toEqual([
+      ["a", "b;c", "line 1\nline 2"],
+      ["1", "2", "3"],
+      ["4", "5", "6"],
+    ]);
+  });
+
+  it("reads a ledger file a spreadsheet saved with semicolons and a byte order mark", () => {
+    const text = `\uFEFF${[header, row(ID1, "100")].map((line) => line.replaceAll(",", ";")).join("\r\n")}`;
+    const preview = previewLedgerFile("csv", text);
+    expect(preview.fileProblem).toBeNull();
+    expect(preview.problems).toEqual([]);
+    expect(importableTransactions(preview)?.[0]).toMatchObject({ id: ID1, quantity: "100" });
+  });
+
+  it("names a file whose quotes never close instead of reading garbage", () => {
+    expect(previewLedgerFile("csv", `${header}\n"${ID1},100`).fileProblem).toMatch(/^The CSV file is malformed near row 2/);
+  });
+
+  it("writes the template as RFC 4180 that reads back as its columns", () => {
+    expect(parseCsv(ledgerTemplateCsv())[0]).toEqual([...LEDGER_CSV_COLUMNS]);
+  });
+});

@@ -9,6 +9,7 @@ import { ledgerTransactionProblems, type ImportableTransaction, type PaymentOrga
 import { tableOfDeclarations } from "@/lib/domain/organization-currencies";
 import { LEDGER_IMPORT_MAX_TRANSACTIONS, ledgerImportRequestSchema, type LedgerTransaction } from "@/lib/schemas/ledger";
 import type { AdminOrganization } from "@/lib/schemas/organization";
+import { parseCsvText, writeCsv, type CsvRecords } from "./csv";
 
 /** Larger files are refused before they are read (the server takes at most 2 MiB of JSON). */
 export const LEDGER_FILE_MAX_BYTES = 2 * 1024 * 1024;
@@ -45,38 +46,9 @@ export type LedgerPreview = {
 // ------------------------------------------------------------------------------------------------
 // CSV
 
-/** RFC 4180 fields: commas, double quotes doubled inside quoted fields, CRLF or LF line ends. */
+/** The records of a CSV text (papaparse, lib/client/csv.ts): quoted fields, other delimiters, a byte order mark. */
 export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === "") quoted = true;
-    else if (c === ",") {
-      record.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i += 1;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-    } else field += c;
-  }
-  if (field !== "" || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  // Blank lines carry nothing.
-  return records.filter((r) => r.some((f) => f.trim() !== ""));
+  return parseCsvText(text).records;
 }
 
 function party(finId: string, orgId: string, iban: string): unknown {
@@ -107,8 +79,8 @@ function transactionFromCsv(cells: Record<CsvColumn, string>): unknown {
   };
 }
 
-function rowsFromCsv(text: string): { rows: unknown[]; fileProblem: string | null } {
-  const [header, ...records] = parseCsv(text);
+function rowsFromCsv(all: readonly string[][]): { rows: unknown[]; fileProblem: string | null } {
+  const [header, ...records] = all;
   if (!header) return { rows: [], fileProblem: "The file is empty." };
   const names = header.map((h) => h.trim());
   const missing = LEDGER_CSV_COLUMNS.filter((c) => !names.includes(c));
@@ -215,9 +187,18 @@ export function formatOf(fileName: string, mimeType: string): LedgerFileFormat |
 
 /** Reads and checks a file's text against the payment organizations' currencies. */
 export function previewLedgerFile(format: LedgerFileFormat, text: string, organizations: PaymentOrganizations): LedgerPreview {
-  const { rows, fileProblem } = format === "csv" ? rowsFromCsv(text) : rowsFromJson(text);
+  if (format === "csv") return previewLedgerCsv(parseCsvText(text), organizations);
+  const { rows, fileProblem } = rowsFromJson(text);
   if (fileProblem) return { format, rows, problems: [], fileProblem };
   return { format, rows, ...checkLedgerRows(format, rows, organizations) };
+}
+
+/** Checks the records of a CSV file (read by lib/client/csv-file.ts, in a worker when large). */
+export function previewLedgerCsv(csv: CsvRecords, organizations: PaymentOrganizations): LedgerPreview {
+  if (csv.problem) return { format: "csv", rows: [], problems: [], fileProblem: csv.problem };
+  const { rows, fileProblem } = rowsFromCsv(csv.records);
+  if (fileProblem) return { format: "csv", rows, problems: [], fileProblem };
+  return { format: "csv", rows, ...checkLedgerRows("csv", rows, organizations) };
 }
 
 /**
@@ -259,7 +240,7 @@ export function ledgerTemplateCsv(): string {
       destinationIban: "DE89370400440532013000",
     },
   ];
-  return [LEDGER_CSV_COLUMNS.join(","), ...example.map((row) => LEDGER_CSV_COLUMNS.map((c) => row[c]).join(","))].join("\r\n") + "\r\n";
+  return writeCsv(LEDGER_CSV_COLUMNS, example.map((row) => LEDGER_CSV_COLUMNS.map((c) => row[c])));
 }
 
 /** The transactions to send, once the preview has no problem. */

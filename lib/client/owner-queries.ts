@@ -44,13 +44,16 @@ export function useOwnAssets(issuerId: string) {
   });
 }
 
+/** The query of a profile's own intents, for one profile (useOwnIntents) or several (useQueries). */
+export const ownIntentsQuery = (profileId: string) => ({
+  queryKey: ownerQueryKeys.ownIntents(profileId),
+  queryFn: async () => (await apiCall(`/api/router/finapi/intents?ownerProfileId=${encodeURIComponent(profileId)}&limit=${OWNER_PAGE_SIZE}`, intentsPageSchema)).intents,
+  // Remaining quantities change as buyers execute.
+  refetchInterval: 5_000,
+});
+
 export function useOwnIntents(profileId: string) {
-  return useQuery({
-    queryKey: ownerQueryKeys.ownIntents(profileId),
-    queryFn: async () => (await apiCall(`/api/router/finapi/intents?ownerProfileId=${encodeURIComponent(profileId)}&limit=${OWNER_PAGE_SIZE}`, intentsPageSchema)).intents,
-    // Remaining quantities change as buyers execute.
-    refetchInterval: 5_000,
-  });
+  return useQuery(ownIntentsQuery(profileId));
 }
 
 /** The caller's signing requests, with how far the server's clock is ahead of this browser's (seconds). */

@@ -1,6 +1,7 @@
 // Receipts as a person reads them: a trade's token receipt and payment receipt side by side, paired
 // by settlementRef (the plan id, README "Trades"), and the same pairs as a CSV file (RFC 4180, with
 // cells that a spreadsheet would run as a formula defused).
+import { writeCsv } from "@/lib/client/csv";
 
 export type ReceiptAssetKind =
   | { __typename: "FiatAsset"; code: string }
@@ -68,16 +69,10 @@ const CSV_COLUMNS = [
   "paid to",
 ] as const;
 
-function cell(value: string): string {
-  // A leading =, +, -, @, tab or carriage return makes spreadsheets evaluate the cell.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 const party = (p: ReceiptParty) => p?.publicKey ?? "";
 const resourceIdOf = (asset: ReceiptAssetKind | undefined) => (asset?.__typename === "P2PAsset" ? asset.resourceId : "");
 
-/** One header line, then one line per pair, CRLF-separated as RFC 4180 asks. */
+/** One header line, then one line per pair, CRLF-separated as RFC 4180 asks (lib/client/csv.ts). */
 export function receiptPairsCsv(pairs: readonly ReceiptPair[]): string {
   const lines = pairs.map(({ settlementRef, timestamp, token, payment }) =>
     [
@@ -94,9 +89,7 @@ export function receiptPairsCsv(pairs: readonly ReceiptPair[]): string {
       payment?.quantity ?? "",
       party(payment?.source ?? null),
       party(payment?.destination ?? null),
-    ]
-      .map(cell)
-      .join(","),
+    ],
   );
-  return [CSV_COLUMNS.map(cell).join(","), ...lines].join("\r\n") + "\r\n";
+  return writeCsv(CSV_COLUMNS, lines);
 }

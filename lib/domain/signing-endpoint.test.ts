@@ -21,6 +21,15 @@ describe("isOwnSigningCallback", () => {
     expect(own("http://localhost:3000/api/signing/callback/node:102:7f1c0c1e-8a51-4f4b-9d0e-2f1f6f7b2a11")).toBe(false);
     expect(own("http://localhost:3000/api/signing/callback/%E0%A4%A")).toBe(false);
   });
+
+  it("is also the demo market's signer for a profile id, under the same rules", () => {
+    const own = (url: string) => isOwnSigningCallback(new URL(url), "http://localhost:3000");
+    expect(own(`http://localhost:3000/api/signing/demo-market/${PROFILE}`)).toBe(true);
+    expect(own(`http://localhost:3001/api/signing/demo-market/${PROFILE}`)).toBe(false);
+    expect(own(`http://localhost:3000/api/signing/demo-market/${PROFILE}/extra`)).toBe(false);
+    expect(own(`http://localhost:3000/api/signing/demo-market/${PROFILE}/../../../router/admin/users`)).toBe(false);
+    expect(own(`http://localhost:3000/api/signing/inbox/${PROFILE}`)).toBe(false);
+  });
 });
 
 describe("endpointRefusal (as written, when the intent is created)", () => {

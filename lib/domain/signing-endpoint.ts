@@ -27,14 +27,18 @@ export type SigningEndpointRules = {
 /** Why a destination is refused, in words for an owner or a buyer to read. */
 export type DestinationRefusal = { kind: Exclude<AddressKind, "public"> | "local-name"; words: string };
 
-const CALLBACK_PATH = "/api/signing/callback/";
+/**
+ * This node's own signing endpoints, each followed by a profile id: the portal's signing inbox, and the
+ * demo market's signer (its sellers answer their inbox at once; lib/server/setup/demo-market/).
+ */
+const OWN_SIGNING_PATHS = ["/api/signing/callback/", "/api/signing/demo-market/"] as const;
 
-/** Whether the URL is this node's own manual-signing callback for some profile. */
+/** Whether the URL is one of this node's own signing endpoints (the inbox's callback, the demo market's signer) for some profile. */
 export function isOwnSigningCallback(url: URL, publicUrl: string): boolean {
   const own = new URL(publicUrl);
-  const prefix = `${own.pathname.replace(/\/+$/, "")}${CALLBACK_PATH}`;
   if (url.origin !== own.origin || url.username !== "" || url.password !== "" || url.search !== "" || url.hash !== "") return false;
-  if (!url.pathname.startsWith(prefix)) return false;
+  const prefix = OWN_SIGNING_PATHS.map((path) => `${own.pathname.replace(/\/+$/, "")}${path}`).find((p) => url.pathname.startsWith(p));
+  if (prefix === undefined) return false;
   const segment = url.pathname.slice(prefix.length);
   let profileId: string;
   try {

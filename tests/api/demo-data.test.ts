@@ -45,6 +45,8 @@ function environment(place: Place, settings: Record<string, string>): NodeJS.Pro
     DATA_DIR: place.dataDir,
     DATABASE_URL: place.database.url,
     PORT: String(place.port),
+    // The demo market comes with the demo people by default; its own test starts it (demo-market.test.ts).
+    SEED_DEMO_MARKET: "false",
     ...settings,
   };
 }

@@ -15,6 +15,26 @@ describe("GET /api/health", () => {
   });
 });
 
+describe("the app's static files (public/)", () => {
+  it("serves the favicon, the icons, the web app manifest and robots.txt to anyone", async () => {
+    const favicon = await call("GET", "/favicon.ico");
+    expect(favicon.status).toBe(200);
+    expect(Buffer.from(await favicon.arrayBuffer()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+    for (const icon of ["/icon-192.png", "/icon-512.png", "/apple-touch-icon.png"]) {
+      const response = await call("GET", icon);
+      expect(response.status, icon).toBe(200);
+      expect(response.headers.get("content-type"), icon).toBe("image/png");
+    }
+    const manifest = await call("GET", "/manifest.webmanifest");
+    expect(manifest.status).toBe(200);
+    const body = (await manifest.json()) as { name: string; start_url: string; icons: { src: string }[] };
+    expect(body).toMatchObject({ name: "Tokenized Assets Network", start_url: "/dashboard" });
+    for (const { src } of body.icons) expect((await call("GET", src)).status, src).toBe(200);
+    const robots = await call("GET", "/robots.txt");
+    expect(await robots.text()).toMatch(/^User-agent: \*\nDisallow: \/$/m);
+  });
+});
+
 describe("refusals are problem documents and write nothing", () => {
   it("malformed JSON → 400 MALFORMED_JSON", async () => {
     const before = await countRows("User");
@@ -154,7 +174,7 @@ describe("the seed", () => {
     // Other test files share this database and may have registered organizations of their own.
     const { organizations } = (await response.json()) as { organizations: { id: string }[] };
     expect(organizations.filter((organization) => ["node", "escrow"].includes(organization.id))).toEqual([
-      { id: "node", name: "Node node", kind: "router", available: true },
+      { id: "node", name: "Demo Node", kind: "router", available: true },
       { id: "escrow", name: "Built-in Escrow", kind: "escrow", available: true },
     ]);
     const [escrow] = await queryRows<{ adapterUrl: string; adapterTokenSealed: string }>(

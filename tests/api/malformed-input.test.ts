@@ -179,6 +179,8 @@ const ROUTES: readonly JsonRoute[] = [
   // Content-Type, so its two 415 checks fail until it refuses a body that is not application/json
   // as readJsonBody does for every other route (README: UNSUPPORTED_MEDIA_TYPE).
   { method: "POST", path: "/api/signing/callback/{profileId}", caller: "public", valid: () => ({ ...market.signing }) },
+  // Public: the demo market's signer; this server has no demo market, so every request is refused and nothing written.
+  { method: "POST", path: "/api/signing/demo-market/{profileId}", caller: "public", valid: () => ({ ...market.signing }) },
   // Public: how much proof of work a sign-in for this email needs first (it writes nothing at all).
   { method: "POST", path: "/api/auth/sign-in-challenge", caller: "public", valid: () => ({ email: uniqueEmail("sign-in") }) },
 ];

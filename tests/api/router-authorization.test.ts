@@ -430,6 +430,25 @@ const ROUTES: readonly RouteCase[] = [
     ],
     allowed: { caller: "no token", status: 200 },
   },
+  // The demo market's signer: public like the callback, and only for the demo market's own profiles,
+  // which this server (no demo market) has none of: the genuine request at A's profile is 404 too,
+  // and nothing is written (the inbox row is A's callback's, not this route's).
+  {
+    method: "POST",
+    path: "/api/signing/demo-market/{profileId}",
+    body: (f) => ({ json: f.market.signing }),
+    public: true,
+    refusals: [
+      { what: "a request the router did not make", caller: "no token", status: 404, body: (f) => ({ json: { ...f.market.signing, requestId: randomUUID() } }) },
+      { what: "the genuine request, with another investor's token", caller: "another investor", status: 404 },
+    ],
+    allowed: { caller: "no token", status: 404 },
+  },
+  // Market data: any signed-in caller. A's own KYC/AML document is not one the asset's issuer
+  // publishes (an ownerInfo certificate's): 404 through the asset, even for A.
+  { method: "GET", path: "/api/router/finapi/assets/{assetId}/market", allowed: A() },
+  { method: "GET", path: "/api/router/finapi/assets/{assetId}/documents/{documentId}", allowed: A(404) },
+  { method: "GET", path: "/api/router/finapi/portfolio", allowed: A() },
   { method: "GET", path: "/api/signing/inbox", allowed: A() },
   { method: "GET", path: "/api/signing/inbox/count", allowed: A() },
 ];

@@ -121,6 +121,8 @@ export async function startTestServer(settings: Record<string, string> = {}, opt
     ADMIN_TOKEN: adminToken,
     // The demo people sign in with the harness's password (honoured on loopback only).
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+    // The tests count rows and offers of their own: an empty market (demo-market.test.ts starts one with it).
+    SEED_DEMO_MARKET: "false",
     // The suite sends many bad tokens and passwords from this one client on purpose; the limits
     // themselves are tested on servers of their own (sign-in-throttle.test.ts).
     AUTH_CLIENT_FREE_FAILURES: "1000000",

@@ -4,6 +4,7 @@ import { HoldingsReconciliation } from "@/components/admin/holdings-reconciliati
 import { LedgerImport } from "@/components/admin/ledger-import";
 import { RoleNotice } from "@/components/role-notice";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Ledger import" };
 export const dynamic = "force-dynamic";
@@ -12,13 +13,8 @@ export default async function LedgerImportPage() {
   const principal = await requireSignedIn("/admin/ledger");
   return (
     <div className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-semibold">Ledger import</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">
-          Import money movements from a CSV or JSON file: every row is checked first, and nothing is imported while any row is bad. Then check that the
-          router&apos;s holdings match the escrow&apos;s books.
-        </p>
-      </div>
+      <PageHeader title="Ledger import" description={<>Import money movements from a CSV or JSON file: every row is checked first, and nothing is imported while any row is bad. Then check that the
+          router&apos;s holdings match the escrow&apos;s books.</>} />
       {principal.role === "admin" ? (
         <>
           <LedgerImport />

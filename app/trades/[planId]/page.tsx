@@ -21,7 +21,7 @@ export default async function PlanSettlementPage({ params }: { params: Promise<{
           <Link href="/trades" className="underline">Trades</Link> / Settlement
         </p>
         <h1 className="mt-1 text-2xl font-semibold">Settlement timeline</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">Each step of the trade as it happens: approval, hold, tokens, release or rollback.</p>
+        <p className="mt-1 text-muted">Each step of the trade as it happens: approval, hold, tokens, release or rollback.</p>
       </div>
       <PlanSettlement planId={planId} />
     </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { AmountError } from "@/lib/domain/amount";
-import { UNIT_SCALE, decimalsNeeded, formatUnits, unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
+import { UNIT_SCALE, decimalsNeeded, formatUnits, sumUnitsBy, unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 
 const ONE = 10n ** 18n;
 
@@ -88,5 +88,20 @@ describe("decimalsNeeded", () => {
     expect(decimalsNeeded(0n)).toBe(0);
     expect(decimalsNeeded(-unitsOf("1.25"))).toBe(2);
     expect(decimalsNeeded(-100n * ONE)).toBe(0);
+  });
+});
+
+describe("sumUnitsBy", () => {
+  it("sums stored balances and held amounts by key, exactly, in the order keys first come", () => {
+    const rows = [
+      { key: "USD", balance: "10.5", held: "0" },
+      { key: "node:102:a", balance: "3", held: "1" },
+      { key: "USD", balance: "0.25", held: "0.25" },
+    ];
+    const sums = sumUnitsBy(rows, (r) => [r.key, r.balance, r.held]);
+    expect([...sums.keys()]).toEqual(["USD", "node:102:a"]);
+    expect(formatUnits(sums.get("USD")?.balance ?? 0n)).toBe("10.75");
+    expect(formatUnits(sums.get("USD")?.held ?? 0n)).toBe("0.25");
+    expect(formatUnits(sums.get("node:102:a")?.held ?? 0n)).toBe("1");
   });
 });

@@ -39,3 +39,20 @@ export function decimalsNeeded(units: bigint): number {
   }
   return value === 0n ? 0 : scale;
 }
+
+/**
+ * Stored amounts summed by key (a currency, an asset): `pick` gives each row's key and its two signed
+ * amounts as stored (balance, and held or reserved). Money and tokens are kept per payment
+ * organization or profile; people read them summed.
+ */
+export function sumUnitsBy<Row>(rows: readonly Row[], pick: (row: Row) => readonly [key: string, balance: string, held: string]): Map<string, { balance: bigint; held: bigint }> {
+  const sums = new Map<string, { balance: bigint; held: bigint }>();
+  for (const row of rows) {
+    const [key, balance, held] = pick(row);
+    const sum = sums.get(key) ?? { balance: 0n, held: 0n };
+    sum.balance += unitsOfSigned(balance);
+    sum.held += unitsOfSigned(held);
+    sums.set(key, sum);
+  }
+  return sums;
+}

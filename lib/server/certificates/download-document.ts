@@ -3,6 +3,7 @@
 // sha256, so a file changed on disk is never served as the uploaded one.
 import { createHash } from "node:crypto";
 import { AppError } from "@/lib/domain/app-error";
+import type { Document } from "@/lib/generated/prisma/client";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
 import { findAccessibleProfile } from "@/lib/server/profiles/find-accessible-profile";
@@ -14,6 +15,11 @@ export async function downloadDocument(profileId: string, documentId: string, ca
   await findAccessibleProfile(profileId, caller, "read");
   const document = await db.document.findFirst({ where: { id: documentId, profileId } });
   if (!document) throw new AppError("NOT_FOUND", `No document ${documentId} on profile ${profileId}.`);
+  return readVerifiedDocument(document);
+}
+
+/** The stored bytes of a document the caller may read, checked against its recorded sha256. */
+export async function readVerifiedDocument(document: Pick<Document, "id" | "name" | "mimeType" | "sha256" | "storageName">): Promise<DocumentDownload> {
   const bytes = new Uint8Array(await readDocumentFile(document.storageName));
   if (createHash("sha256").update(bytes).digest("hex") !== document.sha256) {
     // An unexpected error: logged with the request id, answered with a plain 500.

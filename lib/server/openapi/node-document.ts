@@ -26,6 +26,13 @@ const SAMPLE_SCRAPE = [
   "",
 ].join("\n");
 
+/** A signing request as the router sends it to a signing endpoint. */
+const SIGNING_REQUEST_BODY = {
+  contentType: "application/json",
+  description: "The signing request (at most 65536 bytes).",
+  schema: z.toJSONSchema(signingRequestSchema, { target: "draft-2020-12", io: "input" }) as Record<string, unknown>,
+};
+
 export const NODE_DOCUMENT: DocumentDef = {
   name: "node",
   title: "This node's own endpoints",
@@ -87,12 +94,17 @@ export const NODE_DOCUMENT: DocumentDef = {
       summary: "A signing request for this profile's key (the router calls it)",
       description: "Authenticated by what it carries: a request this router made for this profile (404 otherwise), and `X-Signature: sha256=<HMAC>` with `X-Signature-Timestamp` when the policy has a secret (401 when it does not verify). The owner answers in the portal's signing inbox.",
       refusals: [401, 404, 409, 413, 415, 422],
-      rawRequestBody: {
-        contentType: "application/json",
-        description: "The signing request (at most 65536 bytes).",
-        schema: z.toJSONSchema(signingRequestSchema, { target: "draft-2020-12", io: "input" }) as Record<string, unknown>,
-      },
+      rawRequestBody: SIGNING_REQUEST_BODY,
       answers: { 200: { description: "Kept in the inbox: the answer comes later through /finapi/tokens/signature-result.", schema: signingReplySchema, example: { type: "acknowledgement" } } },
+    },
+    "POST /api/signing/demo-market/[profileId]": {
+      id: "demoMarketSigner",
+      tag: "Signing",
+      summary: "The demo market's sellers' signing endpoint: takes a signing request, then signs it at once",
+      description: "Checked as the manual-signing callback checks a request (one this router made for this profile, the policy's HMAC when it has a secret); only for the demo market's own profiles and only while demo data is seeded (404 otherwise). The signature follows through /finapi/tokens/signature-result after the acknowledgement.",
+      refusals: [401, 404, 409, 413, 415, 422],
+      rawRequestBody: SIGNING_REQUEST_BODY,
+      answers: { 200: { description: "Acknowledged; the seller's signature follows.", schema: signingReplySchema, example: { type: "acknowledgement" } } },
     },
     "GET /api/signing/inbox": {
       id: "signingInbox",

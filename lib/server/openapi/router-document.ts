@@ -9,6 +9,7 @@ import { holdingsResponseSchema } from "@/lib/schemas/holding";
 import { createIntentResponseSchema, intentSchema, intentsPageSchema, offeredAssetsResponseSchema } from "@/lib/schemas/intent";
 import { executeIntentResponseSchema } from "@/lib/schemas/intent-execution";
 import { ledgerImportResponseSchema } from "@/lib/schemas/ledger";
+import { assetMarketSchema, portfolioSchema } from "@/lib/schemas/market";
 import { operationEnvelopeSchema, operationResultOf, receiptWrapperOf } from "@/lib/schemas/operation";
 import { adminOrganizationSchema, adminOrganizationsResponseSchema, organizationsResponseSchema } from "@/lib/schemas/organization";
 import { depositsPageSchema, routerDepositResponseSchema } from "@/lib/schemas/payment";
@@ -153,6 +154,32 @@ const operations: Record<string, OperationDoc> = {
         schema: z.string().describe("the document's bytes, of its stored type (one an upload accepts)"),
       },
     },
+  }),
+  "GET /api/router/finapi/assets/[assetId]/market": op({
+    id: "getAssetMarket",
+    tag: "Assets and intents",
+    summary: "An asset's issuer, published documents and settled trades (price and volume history)",
+    description: "Built from settled trades only: each trade's time, quantity and unit price, and per day the open, close, high, low and volume. `truncated` is true when more trades exist than one answer carries.",
+    answers: { 200: { description: "The asset's market data.", schema: assetMarketSchema } },
+  }),
+  "GET /api/router/finapi/assets/[assetId]/documents/[documentId]": op({
+    id: "downloadAssetDocument",
+    tag: "Assets and intents",
+    summary: "A document the asset's issuer publishes (its ownerInfo certificates' documents), as an attachment",
+    answers: {
+      200: {
+        description: "The bytes, with the stored Content-Type, Content-Disposition: attachment and Cache-Control: private, no-store (checked against the stored sha256).",
+        contentType: "*/*",
+        schema: z.string().describe("the document's bytes, of its stored type (one an upload accepts)"),
+      },
+    },
+  }),
+  "GET /api/router/finapi/portfolio": op({
+    id: "getPortfolio",
+    tag: "Profiles",
+    summary: "The caller's cash and tokens over all its profiles, valued at last traded prices",
+    description: "Totals per currency (cash balance, held and available; tokens at their last traded price), positions per asset with the price seven days ago, and with history=true (the default) the value of each day over 30 days rebuilt from receipts, ledger imports and payouts.",
+    answers: { 200: { description: "The portfolio as of `asOf`.", schema: portfolioSchema } },
   }),
   "GET /api/router/documents/limits": op({
     id: "documentLimits",

@@ -11,6 +11,7 @@ import type { CreateOwnerProfileRequest } from "@/lib/schemas/profile";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
+import { claimDemoWelcomeFunds } from "@/lib/server/setup/demo-market/demo-welcome-funds";
 
 async function existing(finId: string, caller: Principal) {
   const profile = await db.profile.findUnique({ where: { finId } });
@@ -43,5 +44,7 @@ export async function createOwnerProfile(input: CreateOwnerProfileRequest, calle
     if (winner) return answer(winner.id);
     throw error;
   }
+  // After the commit: a demo investor's first profile gets the demo money waiting for it (a no-op otherwise).
+  await claimDemoWelcomeFunds(caller, { id, finId }, requestId);
   return answer(id);
 }

@@ -27,11 +27,9 @@ export function isSystemUser(email: string): boolean {
 }
 
 async function ensureOrganizations(tx: Tx): Promise<void> {
-  await tx.organization.upsert({
-    where: { id: env.ORG_ID },
-    create: { id: env.ORG_ID, name: `Node ${env.ORG_ID}`, kind: "router" },
-    update: {},
-  });
+  await tx.organization.upsert({ where: { id: env.ORG_ID }, create: { id: env.ORG_ID, name: env.ORG_NAME, kind: "router" }, update: {} });
+  // Earlier versions named it after its id ("Node node"): such a name follows ORG_NAME; one an admin gave stays.
+  await tx.organization.updateMany({ where: { id: env.ORG_ID, name: `Node ${env.ORG_ID}` }, data: { name: env.ORG_NAME } });
   await tx.organization.upsert({
     where: { id: env.ESCROW_ORG_ID },
     create: { id: env.ESCROW_ORG_ID, name: env.ESCROW_ORG_NAME, kind: "escrow", adapterUrl: env.ESCROW_ADAPTER_URL },

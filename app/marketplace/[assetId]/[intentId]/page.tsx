@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 
 import { TradeTicket } from "@/components/trade/trade-ticket";
+import { PageHeader } from "@/components/ui/page-header";
 import { decodedParams } from "@/lib/client/decoded-params";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
 import { assetIdSchema, intentIdSchema } from "@/lib/schemas/common";
@@ -17,13 +17,14 @@ export default async function TradeTicketPage({ params }: { params: Promise<{ as
   await requireSignedIn(`/marketplace/${encodeURIComponent(assetId)}/${encodeURIComponent(intentId)}`);
   return (
     <div className="space-y-8">
-      <div>
-        <p className="text-sm">
-          <Link href="/marketplace" className="underline">Marketplace</Link> / Trade ticket
-        </p>
-        <h1 className="mt-1 text-2xl font-semibold">Trade ticket</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">Choose a quantity, check the total and your eligibility, review what you sign, then sign in this browser.</p>
-      </div>
+      <PageHeader
+        title="Trade ticket"
+        crumbs={[
+          { href: "/marketplace", label: "Marketplace" },
+          { href: `/marketplace/${encodeURIComponent(assetId)}`, label: "Asset" },
+        ]}
+        description="Choose a quantity, check the total and your eligibility, review what you sign, then sign in this browser."
+      />
       <TradeTicket assetId={assetId} intentId={intentId} />
     </div>
   );
