@@ -88,6 +88,9 @@ export function printRun(run: RunResult, floors: Floors): void {
   say(`  server CPU: ${fixed(cpuMsPerTrade(run), 2)} ms per settled trade, until the server was quiet again (${percent(u.serverCpuShare)} of one core during the run${leftovers})`);
   say(`  server memory: ${megabytes(u.rssEndBytes)} resident at the end, ${megabytes(u.rssPeakBytes)} peak (all its processes)`);
   if (u.completedByServer > 0) say(`  per settled trade: ${layers(u.statements, run)} statements, ${layers(u.transactions, run)} transactions (the server's counters)`);
+  const finished = Object.entries(u.metrics.finished).map(([status, n]) => `${int(n)} ${status}`).join(", ") || "none";
+  const stages = Object.entries(u.metrics.stageMeanMs).map(([stage, mean]) => `${stage} ${fixed(mean, 2)} ms`).join(", ") || "none";
+  say(`  /api/metrics: trades ended ${finished}; mean time per plan stage: ${stages}`);
   say(`  client (this process): ${percent(u.clientCpuShare)} of one core${clientNote(u.clientCpuShare)}${run.signedDuringRun > 0 ? `; ${int(run.signedDuringRun)} bodies signed during the run (the prepared ones ran out)` : ""}`);
   if (settled > 0 && !run.open) printRatios(throughputOf(run), cpuMsPerTrade(run), floors);
   printCheck(run);

@@ -29,6 +29,8 @@ export type RunUsage = {
   /** Sent from the run's start until the server was quiet again, from the server's GET /api/metrics. */
   statements: LayerCounts;
   transactions: LayerCounts;
+  /** What the server's GET /api/metrics says of the run: trades that ended, by status, and the mean time of each plan stage. */
+  metrics: { finished: Record<string, number>; stageMeanMs: Record<string, number> };
 };
 
 export type RunResult = {
@@ -149,8 +151,23 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
     clientCpuShare,
     statements: delta("tan_db_statements_total"),
     transactions: delta("tan_db_transactions_total"),
+    metrics: metricsOfRun(before, after),
   };
   return { result, usage, check };
+}
+
+/** Trades ended by status and the mean duration of each plan stage, between two scrapes. */
+function metricsOfRun(before: readonly Sample[], after: readonly Sample[]): RunUsage["metrics"] {
+  const moved = (name: string, where: Record<string, string>) => sumOf(after, name, where) - sumOf(before, name, where);
+  const labelValues = (name: string, label: string) => [...new Set(after.filter((s) => s.name === name).map((s) => s.labels[label]).filter((v): v is string => v !== undefined))];
+  const finished: Record<string, number> = {};
+  for (const status of labelValues("tan_trades_finished_total", "status")) finished[status] = moved("tan_trades_finished_total", { status });
+  const stageMeanMs: Record<string, number> = {};
+  for (const stage of labelValues("tan_plan_stage_duration_seconds_count", "stage")) {
+    const runs = moved("tan_plan_stage_duration_seconds_count", { stage });
+    if (runs > 0) stageMeanMs[stage] = (moved("tan_plan_stage_duration_seconds_sum", { stage }) / runs) * 1000;
+  }
+  return { finished, stageMeanMs };
 }
 
 export type RunContext = { market: TradeMarket; server: ProcessGroup; memory: PeakMemory; tradeTimeoutMs: number };
