@@ -33,7 +33,8 @@ export function servedOperations(routes: RouteModules): string[] {
 /** Which refusals (problem documents) an operation can answer, from what it declares, plus its own. */
 export function refusalsOf(method: string, declared: DeclaredRoute, doc: OperationDoc): number[] {
   if (doc.servedElsewhere) return [...(doc.refusals ?? [])];
-  const statuses = new Set<number>([500, ...(doc.refusals ?? [])]);
+  // 503: the database is not reachable, or the node is at capacity (admission.ts: MAX_REQUESTS_IN_FLIGHT).
+  const statuses = new Set<number>([500, 503, ...(doc.refusals ?? [])]);
   const authenticated = declared.auth !== "public";
   if (declared.params || declared.query || declared.body || doc.idempotencyKey || doc.rawRequestBody) statuses.add(400);
   if (authenticated) statuses.add(401).add(429);
@@ -204,7 +205,7 @@ export function buildDocument(def: DocumentDef, routes: RouteModules, version: s
     if (!answer) throw new Error(`no problem answer for status ${status}`);
     responses[answer.name] = {
       description: answer.description,
-      ...(status === 429 ? { headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 1 } } } } : {}),
+      ...(status === 429 || status === 503 ? { headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 1 } } } } : {}),
       content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: `#/components/schemas/${problem}` }, example: answer.example } },
     };
   }

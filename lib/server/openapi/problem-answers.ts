@@ -43,5 +43,5 @@ export const PROBLEM_ANSWERS: Readonly<Record<number, ProblemAnswer>> = {
   429: { name: "RateLimited", description: "RATE_LIMITED: too many failed attempts from this client; wait `Retry-After` seconds.", example: example(429, "RATE_LIMITED", "Too many requests", "Too many failed attempts; try again in 4 seconds.") },
   500: { name: "Internal", description: "INTERNAL: an unexpected failure, logged with the request id; nothing else is revealed.", example: example(500, "INTERNAL", "Internal error", "An unexpected error occurred.") },
   502: { name: "UpstreamFailed", description: "UPSTREAM_FAILED: another organization did not answer as it should.", example: example(502, "UPSTREAM_FAILED", "Upstream failed", "The payment organization did not answer.") },
-  503: { name: "Unavailable", description: "UNAVAILABLE: the database or a needed service is not reachable now.", example: example(503, "UNAVAILABLE", "Service unavailable", "The database is not reachable.") },
+  503: { name: "Unavailable", description: "UNAVAILABLE: the database or a needed service is not reachable now, or the node is at capacity (then with `Retry-After`: send the same request again after that many seconds; nothing was done).", example: example(503, "UNAVAILABLE", "Service unavailable", "The database is not reachable.") },
 };
