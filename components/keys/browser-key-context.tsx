@@ -10,7 +10,6 @@ import { keyBackupFileName, parseKeyBackup, serializeKeyBackup } from "@/lib/cli
 import { deleteSealedKey, listSealedKeys, saveSealedKey } from "@/lib/client/keys/key-store";
 import { sealPrivateKey, unsealPrivateKey, type SealedKey } from "@/lib/client/keys/sealed-key";
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
-import { generatePrivateKey, signHash } from "@/lib/domain/secp256k1";
 
 export const SEALED_KEYS_QUERY_KEY = ["browser", "sealed-keys"] as const;
 
@@ -50,6 +49,11 @@ export function BrowserKeyProvider({ children }: { children: ReactNode }) {
 
   const refreshKeys = useCallback(() => queryClient.invalidateQueries({ queryKey: SEALED_KEYS_QUERY_KEY }), [queryClient]);
 
+  // The curve loads with the first key created or unlocked (not with every page): sign() needs an
+  // unlocked key, so it is there by then.
+  const curveRef = useRef<typeof import("@/lib/domain/secp256k1") | null>(null);
+  const loadCurve = useCallback(async () => (curveRef.current ??= await import("@/lib/domain/secp256k1")), []);
+
   const remember = useCallback((privateKey: string, finId: string) => {
     privateKeyRef.current = privateKey;
     setUnlockedFinId(finId);
@@ -57,23 +61,25 @@ export function BrowserKeyProvider({ children }: { children: ReactNode }) {
 
   const createKey = useCallback(
     async (passphrase: string) => {
-      const privateKey = generatePrivateKey();
+      const privateKey = (await loadCurve()).generatePrivateKey();
       const sealed = await sealPrivateKey(privateKey, passphrase);
       await saveSealedKey(sealed);
       remember(privateKey, sealed.finId);
       await refreshKeys();
       return sealed;
     },
-    [refreshKeys, remember],
+    [loadCurve, refreshKeys, remember],
   );
 
   const unlock = useCallback(
     async (finId: string, passphrase: string) => {
       const sealed = keysQuery.data?.find((k) => k.finId === finId);
       if (!sealed) throw new Error("This key is no longer in this browser.");
-      remember(await unsealPrivateKey(sealed, passphrase), finId);
+      const privateKey = await unsealPrivateKey(sealed, passphrase);
+      await loadCurve();
+      remember(privateKey, finId);
     },
-    [keysQuery.data, remember],
+    [keysQuery.data, loadCurve, remember],
   );
 
   const lock = useCallback(() => {
@@ -111,8 +117,9 @@ export function BrowserKeyProvider({ children }: { children: ReactNode }) {
 
   const sign = useCallback((hashHex: string) => {
     const privateKey = privateKeyRef.current;
-    if (privateKey === null) throw new Error("Unlock your key first.");
-    return signHash(hashHex, privateKey);
+    const curve = curveRef.current;
+    if (privateKey === null || curve === null) throw new Error("Unlock your key first.");
+    return curve.signHash(hashHex, privateKey);
   }, []);
 
   const value = useMemo<BrowserKeyContextValue>(

@@ -9,8 +9,10 @@
 import { z } from "zod";
 
 import { bytesToHex, hexToBytes } from "@/lib/domain/hex";
-import { getFinId } from "@/lib/domain/secp256k1";
 import { finIdSchema } from "@/lib/schemas/common";
+
+// The curve (@noble/curves) loads when a key is sealed or unsealed, not with every page that lists keys.
+const curve = () => import("@/lib/domain/secp256k1");
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256: about half a second in a browser on a laptop. */
 export const PBKDF2_ITERATIONS = 600_000;
@@ -82,7 +84,7 @@ export type SealOptions = { iterations?: number; nowSeconds?: number };
 /** Seals a private key (64 hex) under a passphrase with a fresh salt and IV. */
 export async function sealPrivateKey(privateKeyHex: string, passphrase: string, options: SealOptions = {}): Promise<SealedKey> {
   passphraseSchema.parse(passphrase);
-  const finId = getFinId(privateKeyHex);
+  const finId = (await curve()).getFinId(privateKeyHex);
   const iterations = options.iterations ?? PBKDF2_ITERATIONS;
   const salt = globalThis.crypto.getRandomValues(new Uint8Array(SALT_BYTES));
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
@@ -120,6 +122,6 @@ export async function unsealPrivateKey(sealed: SealedKey, passphrase: string): P
   }
   const privateKeyHex = bytesToHex(new Uint8Array(clear));
   // The additional data already binds the finId; this also catches a key that is not on the curve.
-  if (getFinId(privateKeyHex) !== record.finId) throw new WrongPassphraseError();
+  if ((await curve()).getFinId(privateKeyHex) !== record.finId) throw new WrongPassphraseError();
   return privateKeyHex;
 }
