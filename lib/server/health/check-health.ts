@@ -1,9 +1,24 @@
-// GET /api/health's answer: is the process up, which version, can it reach its database.
+// GET /api/health's answer: is the process up, which version, can it reach its database, which
+// process answered (with several behind one address, README "Running at scale") and whether it hears
+// the other processes (its notification listener, database-listener.ts).
 import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
+import { databaseListener } from "@/lib/server/events/database-listener";
+import { eventPublisherState } from "@/lib/server/events/start-event-publisher";
 import { logger } from "@/lib/server/log";
+import { processIdentity, type ProcessIdentity } from "./process-identity";
 
-export type Health = { status: "ok" | "degraded"; version: string; database: "up" | "down" };
+/** `in-process`: SQLite, one process, nothing to listen to. */
+export type ListenerState = "connected" | "disconnected" | "in-process";
+
+export type Health = {
+  status: "ok" | "degraded";
+  version: string;
+  database: "up" | "down";
+  process: ProcessIdentity;
+  /** This process's part in the node's events: does it hear the others, does it publish (number the outbox). */
+  events: { listener: ListenerState; publisher: boolean };
+};
 
 const DATABASE_PING_TIMEOUT_MS = 2_000;
 
@@ -23,7 +38,19 @@ async function pingDatabase(): Promise<boolean> {
   }
 }
 
+export function listenerState(): ListenerState {
+  const listener = databaseListener();
+  if (!listener) return "in-process";
+  return listener.connected ? "connected" : "disconnected";
+}
+
 export async function checkHealth(): Promise<Health> {
   const up = await pingDatabase();
-  return { status: up ? "ok" : "degraded", version: env.VERSION, database: up ? "up" : "down" };
+  return {
+    status: up ? "ok" : "degraded",
+    version: env.VERSION,
+    database: up ? "up" : "down",
+    process: processIdentity(),
+    events: { listener: listenerState(), publisher: eventPublisherState()?.publishing ?? false },
+  };
 }
