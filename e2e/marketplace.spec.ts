@@ -4,6 +4,7 @@
 // hears about it in the polite status region, and the filtered page passes axe and fits a phone.
 // Then a buying intent: its owner sees it as "Your offer" (no action), a holder sells into it through
 // the seller's ticket, and the buyer signs in the signing inbox.
+import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
 import { generatePrivateKey, getFinId, signHash } from "@/lib/domain/secp256k1";
@@ -170,7 +171,8 @@ test("the marketplace filters by asset, sorts by price on the server, pages, kee
 
 test("a holder sells into a buying intent through the ticket, the buyer signs in the signing inbox; an owner's offer leads to no action", async ({ page, browser }) => {
   test.setTimeout(300_000);
-  const sale = await publishPrimarySale(browser, { name: `Cedar Fund ${Date.now()}`, amount: "100", unitValue: "2" });
+  const assetName = `Cedar Fund ${Date.now()}`;
+  const sale = await publishPrimarySale(browser, { name: assetName, amount: "100", unitValue: "2" });
   const sent = recordRequests(page);
 
   // Alice holds 5 tokens, bought in the primary sale.
@@ -298,7 +300,7 @@ test("a holder sells into a buying intent through the ticket, the buyer signs in
   const request = bobPage.getByRole("list", { name: "Signing requests" }).getByRole("listitem").filter({ hasText: intentId });
   await expect(request).toContainText("Waiting for your signature", { timeout: 20_000 });
   await request.getByRole("button", { name: /Review and sign/ }).click();
-  await expect(request.getByText(`4 tokens of asset ${sale.assetId}, from ${alice.finId}, delivered to you (${bob.finId}).`)).toBeVisible();
+  await expect(request.getByText(`4 tokens of ${assetName}, from the seller (key ${finIdFingerprint(alice.finId)}), delivered to you (key ${finIdFingerprint(bob.finId)}).`)).toBeVisible();
   await request.getByLabel(/Passphrase for key/).fill(PASSPHRASE);
   await request.getByRole("button", { name: /Unlock key/ }).click();
   await request.getByRole("button", { name: "Sign and send" }).click();

@@ -49,7 +49,16 @@ describe("planOutcome", () => {
     expect(planOutcome(late, "buyer").failure).toBe("The seller did not sign the trade in time.");
     expect(planOutcome(late, "seller").failure).toBe("You did not sign the trade in time.");
     expect(failureCauseOf("the payment organization did not approve: no account")).toBe("approval");
+    expect(failureCauseOf("the seller declined to sign: priced by mistake")).toBe("declined");
     expect(shortFailureOf("something new")).toBe("It could not be completed.");
     expect(shortFailureOf(failedHold.failureReason)).toBe("Not enough money was available to hold.");
+  });
+});
+
+describe("a declined signature", () => {
+  it("shows the owner's reason in the summary, to both sides", () => {
+    const facts: PlanFacts = { status: "rejected", failureReason: "the seller declined to sign: I priced these by mistake.", offerType: "sellingIntent", quantity: "2", money: null };
+    expect(planOutcome(facts, "buyer").summary).toContain("The seller declined to sign: I priced these by mistake.");
+    expect(planOutcome(facts, "seller").summary).toContain("You declined to sign: I priced these by mistake.");
   });
 });

@@ -29,7 +29,10 @@ export type PlanOutcome = {
 };
 
 /** Why a trade ended, read from the router's failure reason. */
-export type FailureCause = "holdFunds" | "hold" | "token" | "release" | "rules" | "signatureLate" | "signatureRefused" | "approval" | "assetGone" | "other";
+export type FailureCause = "holdFunds" | "hold" | "token" | "release" | "rules" | "signatureLate" | "signatureRefused" | "declined" | "approval" | "assetGone" | "other";
+
+/** The owner's own words when the signer declined (lib/server/trading/stage-sign.ts: "the seller declined to sign: <reason>"). */
+const DECLINED = /^the (seller|buyer) declined to sign: ([\s\S]*)$/;
 
 export function failureCauseOf(reason: string | null): FailureCause {
   const r = reason ?? "";
@@ -37,6 +40,7 @@ export function failureCauseOf(reason: string | null): FailureCause {
   if (/^step 2\b/.test(r)) return "token";
   if (/^step 3\b/.test(r)) return "release";
   if (/asset's rules refuse the buyer/.test(r)) return "rules";
+  if (DECLINED.test(r)) return "declined";
   if (/did not sign within/.test(r)) return "signatureLate";
   if (/refused to sign|signature was refused|signature does not verify/.test(r)) return "signatureRefused";
   if (/payment organization (did not approve|failed the approval)/.test(r)) return "approval";
@@ -84,6 +88,11 @@ function whatFailed(facts: PlanFacts, viewer: Viewer): string {
       return viewer === signer ? "You did not sign the trade in time." : `${capitalized(other)} did not sign the trade in time.`;
     case "signatureRefused":
       return viewer === signer ? "Your signature was not accepted." : `${capitalized(other)} did not sign the trade.`;
+    case "declined": {
+      // The reason is the owner's message to the other side: shown as written, not only in the details.
+      const reason = DECLINED.exec(facts.failureReason ?? "")?.[2] ?? "";
+      return viewer === signer ? `You declined to sign: ${reason}` : `${capitalized(other)} declined to sign: ${reason}`;
+    }
     case "approval":
       return "The payment organization did not approve the trade.";
     case "assetGone":
@@ -172,6 +181,7 @@ const SHORT_CAUSE: Readonly<Record<FailureCause, string>> = {
   rules: "The buyer lacks a certificate the asset requires.",
   signatureLate: "A signature did not arrive in time.",
   signatureRefused: "A signature was refused.",
+  declined: "The other side declined to sign.",
   approval: "The payment organization did not approve it.",
   assetGone: "The asset no longer exists.",
   other: "It could not be completed.",
