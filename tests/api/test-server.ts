@@ -20,7 +20,7 @@ export type TestDatabase = { url: string; drop: () => Promise<void> };
  * TEST_POSTGRES_URL (a PostgreSQL URL with the right to create databases) runs the suite on a fresh
  * PostgreSQL database made for the run and dropped after it; without it, on a fresh SQLite file.
  */
-export async function freshDatabase(dataDir: string, adminUrl: string | undefined = process.env.TEST_POSTGRES_URL): Promise<TestDatabase> {
+export async function freshDatabase(dataDir: string, adminUrl: string | null = process.env.TEST_POSTGRES_URL ?? null): Promise<TestDatabase> {
   if (!adminUrl) return { url: `file:${path.join(dataDir, "app.db")}`, drop: async () => undefined };
   const { default: pg } = await import("pg");
   const name = `tan_api_${Date.now()}_${process.pid}_${randomBytes(3).toString("hex")}`;
@@ -123,7 +123,7 @@ export async function startTestServer(settings: Record<string, string> = {}, opt
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminToken = `test-admin-${randomBytes(24).toString("hex")}`;
   const metricsToken = `test-metrics-${randomBytes(24).toString("hex")}`;
-  const database = await freshDatabase(dataDir, options.postgresUrl === undefined ? process.env.TEST_POSTGRES_URL : (options.postgresUrl ?? undefined));
+  const database = await freshDatabase(dataDir, options.postgresUrl === undefined ? (process.env.TEST_POSTGRES_URL ?? null) : options.postgresUrl);
   const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.url,
