@@ -3,6 +3,9 @@
 // Before anything is served: a server reached beyond this machine refuses to start while demo people
 // are enabled; every request's forwarding headers are normalized (TRUST_PROXY); slow clients are
 // timed out (HTTP_*_TIMEOUT_MS).
+// With WEB_CONCURRENCY > 1 (PostgreSQL only, lib/env.ts) this process is the primary of a cluster: it
+// forks that many workers sharing PORT, each serving as above (lib/server/cluster/run-primary.ts).
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import next from "next";
@@ -11,6 +14,10 @@ import { AppError, PROBLEM_CONTENT_TYPE, toProblemDocument } from "@/lib/domain/
 import { env } from "@/lib/env";
 import { db, sharedSqliteConnection } from "@/lib/server/db/client";
 import { startWalCheckpointer } from "@/lib/server/db/wal-checkpointer";
+import { hearAccessChanges } from "@/lib/server/auth/access-changes";
+import { runPrimary } from "@/lib/server/cluster/run-primary";
+import { databaseListener } from "@/lib/server/events/database-listener";
+import { markShuttingDown } from "@/lib/server/health/check-readiness";
 import { startEscrowWorker } from "@/lib/server/escrow/worker";
 import { startEventPublisher } from "@/lib/server/events/start-event-publisher";
 import { signatureVerifier } from "@/lib/domain/secp256k1-node";
@@ -27,25 +34,6 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 const dev = process.argv.includes("--dev");
 
-try {
-  await assertDemoPeopleStayLocal();
-} catch (error) {
-  if (!(error instanceof DemoPeopleExposedError)) throw error;
-  logger.fatal(error.message);
-  console.error(`\n${error.message}\n`);
-  await db.$disconnect();
-  process.exit(1);
-}
-
-// On its first request Next attaches its own "upgrade" listener to the server the request came
-// through (or to `httpServer` when given), and that listener ends every socket it does not own,
-// /api/graphql included. It gets a server that never listens; upgrades are routed below instead.
-const upgradeDecoy = createServer();
-const app = next({ dev, hostname: env.HOST, port: env.PORT, httpServer: upgradeDecoy });
-await app.prepare();
-const handle = app.getRequestHandler();
-const nextUpgrade = app.getUpgradeHandler();
-
 /** Next answers a path that is not valid percent-encoded UTF-8 with a bare 500; it is the caller's mistake. */
 function refuseUndecodablePath(req: IncomingMessage, res: ServerResponse): boolean {
   try {
@@ -59,76 +47,115 @@ function refuseUndecodablePath(req: IncomingMessage, res: ServerResponse): boole
   }
 }
 
-const apiOrigin = new URL(env.PUBLIC_URL).origin;
-
-const server = createServer(
-  {
-    headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
-    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
-    keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-    // Node checks the two timeouts above only this often (30 s by default).
-    connectionsCheckingInterval: Math.min(1_000, env.HTTP_HEADERS_TIMEOUT_MS),
-  },
-  (req, res) => {
-    normalizeForwardedHeaders(req);
-    const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
-    // The API is served here, ahead of Next (serve-api.ts); pages and next-auth go to Next.
-    if (serveApi(req, res, pathname, apiOrigin)) return;
-    if (refuseUndecodablePath(req, res)) return;
-    handle(req, res).catch((error: unknown) => {
-      logger.error({ err: error, path: req.url }, "next request handler failed");
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-      res.end("Internal Server Error");
-    });
-  },
-);
-
-const sockets = new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_PAYLOAD_BYTES });
-serveGraphqlOverSocket(sockets);
-
-server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-  normalizeForwardedHeaders(request);
-  const { pathname } = new URL(request.url ?? "/", "http://localhost");
-  if (pathname === GRAPHQL_PATH) {
-    sockets.handleUpgrade(request, socket, head, (ws) => acceptGraphqlSocket(sockets, ws, request));
-  } else {
-    void nextUpgrade(request, socket, head); // Next's own sockets (hot reload in development)
+/** This process serves: Next, the API, GraphQL over WebSocket, and the background work. */
+async function serve(): Promise<void> {
+  try {
+    await assertDemoPeopleStayLocal();
+  } catch (error) {
+    if (!(error instanceof DemoPeopleExposedError)) throw error;
+    logger.fatal(error.message);
+    console.error(`\n${error.message}\n`);
+    await db.$disconnect();
+    process.exit(1);
   }
-});
 
-const stopWorkers: (() => Promise<void>)[] = [];
+  // On its first request Next attaches its own "upgrade" listener to the server the request came
+  // through (or to `httpServer` when given), and that listener ends every socket it does not own,
+  // /api/graphql included. It gets a server that never listens; upgrades are routed below instead.
+  const upgradeDecoy = createServer();
+  const app = next({ dev, hostname: env.HOST, port: env.PORT, httpServer: upgradeDecoy });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const nextUpgrade = app.getUpgradeHandler();
 
-server.listen(env.PORT, env.HOST, () => {
-  // Subscription events: committed outbox rows, published to this process's sockets (see the module).
-  stopWorkers.push(startEventPublisher());
-  if (env.ESCROW_WORKER === "on") stopWorkers.push(startEscrowWorker());
-  if (env.ROUTER_WORKER === "on") stopWorkers.push(startRouterWorker());
-  if (env.SQLITE_FILE) {
-    const file = env.SQLITE_FILE;
-    void sharedSqliteConnection().then(({ connection }) => stopWorkers.push(startWalCheckpointer(file, connection)));
-  }
-  const verifier = signatureVerifier();
-  if (verifier.failure) logger.warn({ reason: verifier.failure }, "libsecp256k1 did not load: signatures are verified with @noble/curves, about 25 times slower");
-  logger.info(
-    { url: env.PUBLIC_URL, verifier: verifier.verifier, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
-    `listening on ${env.PUBLIC_URL} (GraphQL over WebSocket at ${GRAPHQL_PATH})`,
+  const apiOrigin = new URL(env.PUBLIC_URL).origin;
+
+  const server = createServer(
+    {
+      headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: Math.min(1_000, env.HTTP_HEADERS_TIMEOUT_MS),
+    },
+    (req, res) => {
+      normalizeForwardedHeaders(req);
+      const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
+      // The API is served here, ahead of Next (serve-api.ts); pages and next-auth go to Next.
+      if (serveApi(req, res, pathname, apiOrigin)) return;
+      if (refuseUndecodablePath(req, res)) return;
+      handle(req, res).catch((error: unknown) => {
+        logger.error({ err: error, path: req.url }, "next request handler failed");
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+        res.end("Internal Server Error");
+      });
+    },
   );
-});
 
-let stopping = false;
-function shutdown(signal: string): void {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, "shutting down");
-  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-  for (const client of sockets.clients) client.close(1001, "server shutting down");
-  sockets.close();
-  server.close(() => {
-    void Promise.all(stopWorkers.map((stop) => stop()))
-      .then(() => db.$disconnect())
-      .finally(() => process.exit(0));
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_PAYLOAD_BYTES });
+  serveGraphqlOverSocket(sockets);
+
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    normalizeForwardedHeaders(request);
+    const { pathname } = new URL(request.url ?? "/", "http://localhost");
+    if (pathname === GRAPHQL_PATH) {
+      sockets.handleUpgrade(request, socket, head, (ws) => acceptGraphqlSocket(sockets, ws, request));
+    } else {
+      void nextUpgrade(request, socket, head); // Next's own sockets (hot reload in development)
+    }
   });
-  server.closeIdleConnections();
+
+  const stopWorkers: (() => Promise<void>)[] = [];
+
+  // PostgreSQL: hear the node's other processes (their events, their access changes), and tell them ours.
+  const listener = databaseListener();
+
+  server.listen(env.PORT, env.HOST, () => {
+    if (listener) {
+      listener.start();
+      const stopHearing = hearAccessChanges(listener);
+      stopWorkers.push(async () => stopHearing());
+    }
+    // Subscription events: committed outbox rows, published to this process's sockets (see the module).
+    stopWorkers.push(startEventPublisher());
+    if (env.ESCROW_WORKER === "on") stopWorkers.push(startEscrowWorker());
+    if (env.ROUTER_WORKER === "on") stopWorkers.push(startRouterWorker());
+    if (env.SQLITE_FILE) {
+      const file = env.SQLITE_FILE;
+      void sharedSqliteConnection().then(({ connection }) => stopWorkers.push(startWalCheckpointer(file, connection)));
+    }
+    const verifier = signatureVerifier();
+    if (verifier.failure) logger.warn({ reason: verifier.failure }, "libsecp256k1 did not load: signatures are verified with @noble/curves, about 25 times slower");
+    logger.info(
+      { url: env.PUBLIC_URL, verifier: verifier.verifier, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
+      `listening on ${env.PUBLIC_URL} (GraphQL over WebSocket at ${GRAPHQL_PATH})`,
+    );
+  });
+
+  let stopping = false;
+  function shutdown(signal: string): void {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    markShuttingDown();
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    for (const client of sockets.clients) client.close(1001, "server shutting down");
+    sockets.close();
+    server.close(() => {
+      void Promise.all(stopWorkers.map((stop) => stop()))
+        .then(() => listener?.stop())
+        .then(() => db.$disconnect())
+        .finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+
+if (cluster.isPrimary && env.WEB_CONCURRENCY > 1 && !dev) {
+  runPrimary(env.WEB_CONCURRENCY);
+} else {
+  if (dev && env.WEB_CONCURRENCY > 1) logger.warn({ workers: env.WEB_CONCURRENCY }, "development mode runs one process; WEB_CONCURRENCY applies to npm start");
+  await serve();
+}

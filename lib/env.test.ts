@@ -36,3 +36,16 @@ describe("loadEnv: who the server serves", () => {
     expect(() => loadEnv({ ...base, HTTP_HEADERS_TIMEOUT_MS: "60000", HTTP_REQUEST_TIMEOUT_MS: "30000" })).toThrow(/HTTP_HEADERS_TIMEOUT_MS: at most/);
   });
 });
+
+describe("loadEnv: how many processes", () => {
+  it("runs one process by default, several only on PostgreSQL", () => {
+    expect(loadEnv(base).WEB_CONCURRENCY).toBe(1);
+    const postgres = loadEnv({ ...base, DATABASE_URL: "postgresql://tan@db.internal:5432/tan", WEB_CONCURRENCY: "4" });
+    expect([postgres.WEB_CONCURRENCY, postgres.DATABASE_POOL_MAX]).toEqual([4, 10]);
+  });
+
+  it("refuses several processes on SQLite, saying why and what to do", () => {
+    expect(() => loadEnv({ ...base, WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY: 2 processes need PostgreSQL\. SQLite .* one writer at a time.*postgresql:\/\//);
+    expect(() => loadEnv({ ...base, DATABASE_URL: "postgresql://tan@db.internal/tan", WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+  });
+});

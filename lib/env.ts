@@ -32,6 +32,13 @@ const schema = z.object({
     .string()
     .regex(/^(file:|postgres(ql)?:\/\/)/, "a file: URL (SQLite) or a postgresql:// URL")
     .optional(),
+  /**
+   * Worker processes `npm start` runs on PORT (node:cluster), for PostgreSQL only: SQLite writes one
+   * transaction at a time, so a second process would only queue behind the first.
+   */
+  WEB_CONCURRENCY: count(1, 64, 1),
+  /** Connections each process keeps to PostgreSQL (its pool); the notification listener holds one more. */
+  DATABASE_POOL_MAX: count(1, 500, 10),
   ORG_ID: orgIdSetting.default("node"),
   /** This node's organization as people read it (the organizations list, the dashboard). */
   ORG_NAME: z.string().trim().min(1).max(200).default("Demo Node"),
@@ -239,6 +246,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (s.DEMO_PASSWORD !== undefined && exposedBy.length > 0) {
     derived("DEMO_PASSWORD", () => {
       throw new Error(`a fixed demo password is honoured only while the server serves this machine alone (loopback), and ${exposedBy.join("; ")}. Unset DEMO_PASSWORD.`);
+    });
+  }
+  if (provider === "sqlite" && s.WEB_CONCURRENCY > 1) {
+    derived("WEB_CONCURRENCY", () => {
+      throw new Error(
+        `${s.WEB_CONCURRENCY} processes need PostgreSQL. SQLite (${databaseUrl}) takes one writer at a time, so more processes would only wait on each other; and each would see only its own trades' events. Leave WEB_CONCURRENCY at 1, or set DATABASE_URL to a postgresql:// URL (README, "Running at scale").`,
+      );
     });
   }
   if (s.HTTP_HEADERS_TIMEOUT_MS > s.HTTP_REQUEST_TIMEOUT_MS) {

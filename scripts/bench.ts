@@ -13,9 +13,11 @@
 //     scheduled send), then open loop at twice the closed-loop capacity (goodput, refusals). After
 //     each run every plan it started is checked in the database for its status and both receipts.
 //  3. Trades on PostgreSQL (scripts/ensure-postgres.sh gives the URL; skipped with a message
-//     without one): a transactions/s floor, the app floors, closed loop at 32 clients, open loop.
+//     without one): a transactions/s floor, then for each BENCH_PG_PROCESSES the production server
+//     with WEB_CONCURRENCY at that many worker processes (node:cluster, one port): the app floors,
+//     closed loop at 32 clients, open loop. CPU and memory are the whole process group's.
 //  4. The targets of the issue "Settlement at the speed of the machine" as verdicts, and a table of
-//     SQLite beside PostgreSQL with the floors and the ratios to them.
+//     SQLite beside PostgreSQL at each process count, with the floors and the ratios to them.
 //
 // Settings (environment):
 //   BENCH_SECONDS            length of each trade run, s (default 15; --quick: 3; at most 240, the
@@ -23,6 +25,7 @@
 //   BENCH_CONCURRENCY        closed-loop clients on SQLite, a list (default "1,32,64")
 //   BENCH_OPEN_RATE          open-loop arrival rate, trades/s (default 100)
 //   BENCH_DATABASES          "sqlite,postgres" (default), or one of them
+//   BENCH_PG_PROCESSES       PostgreSQL's runs, one per WEB_CONCURRENCY in this list (default "1,2,4")
 //   BENCH_INVESTORS          funded investors (default 64; --quick: 16)
 //   BENCH_TRADE_TIMEOUT_MS   a trade not Completed this long after its execute counts as timed out (default 10000)
 //   BENCH_SERVER_NODE_FLAGS  flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof"
@@ -33,6 +36,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { waitForWorkers } from "../tests/api/cluster-workers";
 import { createUserAt } from "../tests/api/helpers";
 import { startTestServer } from "../tests/api/test-server";
 import { appRouteFloors, bareHttpFloor, postgresFloor, sqliteFloor, TRIVIAL_ROUTE, verificationFloors, type Rate } from "./bench/floors";
@@ -47,7 +51,7 @@ const PREPARED_PER_SECOND = { oneClient: 200, manyClients: 1_000 };
 const PG_CLIENTS = 32;
 const TARGETS = { sqliteTradesPerSecond: 600, postgresTradesPerSecond: 300, openP99Ms: 100, singleP50Ms: 15, cpuMsPerTrade: 1.5, rssBytes: 400e6, heldShare: 0.9 };
 
-type DatabaseFigures = { database: BenchDatabase; title: string; floors: Floors; closed: RunResult[]; open: RunResult | null; overload: RunResult | null };
+type DatabaseFigures = { database: BenchDatabase; title: string; processes: number; floors: Floors; closed: RunResult[]; open: RunResult | null; overload: RunResult | null };
 
 function ensureBuild(): void {
   if (existsSync(path.join(".next", "BUILD_ID")) && existsSync(path.join(".next", "server", "custom-server.mjs"))) return;
@@ -71,7 +75,7 @@ function printHeader(settings: BenchSettings): void {
   say(`npm run bench${settings.quick ? " --quick" : ""} – ${new Date().toString()}`);
   say(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load average ${load}, commit ${revision()}`);
   say(
-    `runs of ${settings.seconds} s; closed loop at ${settings.concurrency.join(", ")} clients; open loop at ${settings.openRate} trades/s and at twice the capacity; ${settings.investors} investors; databases: ${settings.databases.join(", ")}`,
+    `runs of ${settings.seconds} s; closed loop at ${settings.concurrency.join(", ")} clients; open loop at ${settings.openRate} trades/s and at twice the capacity; ${settings.investors} investors; databases: ${settings.databases.join(", ")}${settings.databases.includes("postgres") ? ` (PostgreSQL at ${settings.pgProcesses.join(", ")} processes)` : ""}`,
   );
   if (settings.quick) say("--quick: a smoke run; its figures are too short to compare with anything");
 }
@@ -84,27 +88,41 @@ function postgresUrl(): { url: string | null; reason: string } {
   return { url: null, reason: (result.stderr || result.stdout || `exit ${result.status}`).trim() };
 }
 
-async function databaseSection(database: BenchDatabase, settings: BenchSettings, common: Pick<Floors, "verifyNative" | "verifyNoble" | "bareHttp">, sqliteRate: Rate): Promise<DatabaseFigures | null> {
-  const title = database === "sqlite" ? "SQLite" : "PostgreSQL";
-  let pgUrl: string | null = null;
-  let databaseFloor: Floors["database"] = { ...sqliteRate, what: "SQLite transactions of 10 writes" };
-  say(`\n== Trades on ${title} ==`);
-  if (database === "postgres") {
-    const found = postgresUrl();
-    if (!found.url) {
-      say(`skipped: no PostgreSQL available (${found.reason}). Set TEST_POSTGRES_URL=postgresql://user:password@host:port/postgres to include it.`);
-      return null;
-    }
-    pgUrl = found.url;
-    const rate = await postgresFloor(pgUrl, settings.floorSeconds, 10);
-    databaseFloor = { ...rate, what: "PostgreSQL transactions of 10 writes" };
-    printRate("floor: PostgreSQL transaction of 10 small writes, 10 connections (the server's pool size), one round trip a statement", rate, "transactions");
+/** Where a section runs: SQLite (one process), or a PostgreSQL with its transactions/s floor and the number of worker processes. */
+type Place = { database: "sqlite"; sqliteRate: Rate } | { database: "postgres"; url: string; rate: Rate; processes: number };
+
+/** PostgreSQL's URL and its transactions/s floor, measured once for all its process counts; null (said why) without one. */
+async function postgresPlace(settings: BenchSettings): Promise<{ url: string; rate: Rate } | null> {
+  const found = postgresUrl();
+  if (!found.url) {
+    say(`\n== Trades on PostgreSQL ==\nskipped: no PostgreSQL available (${found.reason}). Set TEST_POSTGRES_URL=postgresql://user:password@host:port/postgres to include it.`);
+    return null;
   }
-  const server = await startTestServer({ LOG_LEVEL: settings.logLevel, ...(settings.serverNodeFlags ? { NODE_FLAGS: settings.serverNodeFlags } : {}) }, { postgresUrl: pgUrl });
+  const rate = await postgresFloor(found.url, settings.floorSeconds, 10);
+  say("\n== Floor: PostgreSQL ==");
+  printRate("floor: PostgreSQL transaction of 10 small writes, 10 connections (the server's pool size), one round trip a statement", rate, "transactions");
+  return { url: found.url, rate };
+}
+
+async function databaseSection(place: Place, settings: BenchSettings, common: Pick<Floors, "verifyNative" | "verifyNoble" | "bareHttp">): Promise<DatabaseFigures> {
+  const database: BenchDatabase = place.database;
+  const processCount = place.database === "postgres" ? place.processes : 1;
+  const title = place.database === "sqlite" ? "SQLite" : `PostgreSQL, ${processCount} process${processCount === 1 ? "" : "es"}`;
+  const databaseFloor: Floors["database"] =
+    place.database === "sqlite" ? { ...place.sqliteRate, what: "SQLite transactions of 10 writes" } : { ...place.rate, what: "PostgreSQL transactions of 10 writes" };
+  say(`\n== Trades on ${title} ==`);
+  const server = await startTestServer(
+    { LOG_LEVEL: settings.logLevel, WEB_CONCURRENCY: String(processCount), ...(settings.serverNodeFlags ? { NODE_FLAGS: settings.serverNodeFlags } : {}) },
+    { postgresUrl: place.database === "postgres" ? place.url : null },
+  );
   const processes = new ProcessGroup(() => server.processGroup());
   const memory = new PeakMemory(processes);
   let market: TradeMarket | null = null;
   try {
+    if (processCount > 1) {
+      const workers = await waitForWorkers(server.baseUrl, processCount, 60_000);
+      say(`${processCount} worker processes on one port (WEB_CONCURRENCY=${processCount}), pids ${workers.map((w) => w.process.pid).join(", ")}; CPU and memory below are all of them together, statements and transactions one worker's (GET /api/metrics answers from the worker it reaches)`);
+    }
     const reader = await createUserAt(server, "investor");
     const app = await appRouteFloors(server.baseUrl, processes, reader.token, settings.floorSeconds, settings.floorInFlight);
     say(`floors through this app's route handling (production server on ${title}, ${settings.floorInFlight} in flight, keep-alive):`);
@@ -136,7 +154,7 @@ async function databaseSection(database: BenchDatabase, settings: BenchSettings,
         say(`  throughput ${held >= TARGETS.heldShare ? "held" : "did not hold"}: goodput ${fixed(overload.open?.goodput ?? 0)}/s is ${int(held * 100)}% of the capacity`);
       } else say("\nno closed-loop run settled anything: the open loop at twice the capacity is skipped");
     }
-    return { database, title, floors, closed, open, overload };
+    return { database, title, processes: processCount, floors, closed, open, overload };
   } finally {
     await market?.close();
     memory.stop();
@@ -211,7 +229,7 @@ function comparison(figures: readonly DatabaseFigures[], settings: BenchSettings
     ["  latency p50 / p99", (f) => { const r = main(f); return r ? `${ms(percentile(r.latenciesMs, 50))} / ${ms(percentile(r.latenciesMs, 99))}` : "–"; }],
     ["  server CPU per settled trade", (f) => { const r = main(f); return r ? `${fixed(cpuMsPerTrade(r), 2)} ms` : "–"; }],
     ["  server memory at the end / peak", (f) => { const r = main(f); return r ? `${megabytes(r.usage.rssEndBytes)} / ${megabytes(r.usage.rssPeakBytes)}` : "–"; }],
-    ["  statements / transactions per trade", (f) => { const r = main(f); return r ? `${fixed(perTrade(r.usage.statements, r))} / ${fixed(perTrade(r.usage.transactions, r))}` : "–"; }],
+    ["  statements / transactions per trade", (f) => { const r = main(f); return r && f.processes === 1 ? `${fixed(perTrade(r.usage.statements, r))} / ${fixed(perTrade(r.usage.transactions, r))}` : "– (per worker)"; }],
     ["single client p50 / p99", (f) => { const r = f.closed.find((c) => clientsOf(c) === 1); return r ? `${ms(percentile(r.latenciesMs, 50))} / ${ms(percentile(r.latenciesMs, 99))}` : "–"; }],
     [`open loop ${settings.openRate}/s: p50 / p99 (refused, not in time)`, (f) => (f.open ? `${ms(percentile(f.open.latenciesMs, 50))} / ${ms(percentile(f.open.latenciesMs, 99))} (${int(total(f.open.refused))}, ${int(f.open.timedOut + f.open.unanswered)})` : "–")],
     ["open loop at 2× capacity: goodput, p99", (f) => (f.overload?.open ? `${fixed(f.overload.open.goodput)}/s, ${ms(percentile(f.overload.latenciesMs, 99))}` : "–")],
@@ -244,16 +262,24 @@ async function main(): Promise<number> {
 
   const figures: DatabaseFigures[] = [];
   let failed = false;
+  const common = { verifyNative: verify.native, verifyNoble: verify.noble, bareHttp };
+  const places: Place[] = [];
   for (const database of settings.databases) {
+    if (database === "sqlite") places.push({ database, sqliteRate });
+    else {
+      const postgres = await postgresPlace(settings);
+      if (postgres) for (const processes of settings.pgProcesses) places.push({ database, ...postgres, processes });
+    }
+  }
+  for (const place of places) {
     try {
-      const f = await databaseSection(database, settings, { verifyNative: verify.native, verifyNoble: verify.noble, bareHttp }, sqliteRate);
-      if (f) {
-        figures.push(f);
-        printVerdicts(`Targets on ${f.title}:`, verdicts(f, settings));
-      }
+      const f = await databaseSection(place, settings, common);
+      figures.push(f);
+      printVerdicts(`Targets on ${f.title}:`, verdicts(f, settings));
     } catch (error) {
       failed = true;
-      say(`\nthe ${database} part failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      const name = place.database === "sqlite" ? "sqlite" : `postgres with ${place.processes} processes`;
+      say(`\nthe ${name} part failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   }
   if (figures.length > 0) comparison(figures, settings);

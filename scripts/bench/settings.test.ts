@@ -4,7 +4,7 @@ import { loadBenchSettings } from "./settings";
 
 describe("loadBenchSettings", () => {
   it("has the documented defaults, and --quick shortens everything", () => {
-    expect(loadBenchSettings([], {})).toMatchObject({ quick: false, seconds: 15, floorSeconds: 5, concurrency: [1, 32, 64], openRate: 100, databases: ["sqlite", "postgres"], investors: 64, tradeTimeoutMs: 10_000, serverNodeFlags: "", logLevel: "error" });
+    expect(loadBenchSettings([], {})).toMatchObject({ quick: false, seconds: 15, floorSeconds: 5, concurrency: [1, 32, 64], openRate: 100, databases: ["sqlite", "postgres"], pgProcesses: [1, 2, 4], investors: 64, tradeTimeoutMs: 10_000, serverNodeFlags: "", logLevel: "error" });
     expect(loadBenchSettings(["--quick"], {})).toMatchObject({ quick: true, seconds: 3, floorSeconds: 1, investors: 16 });
   });
 
@@ -15,16 +15,18 @@ describe("loadBenchSettings", () => {
       BENCH_OPEN_RATE: "250",
       BENCH_DATABASES: "postgres",
       BENCH_INVESTORS: "8",
+      BENCH_PG_PROCESSES: "2, 2, 3",
       BENCH_SERVER_NODE_FLAGS: "--cpu-prof",
       OTHER: "ignored",
     });
-    expect(settings).toMatchObject({ seconds: 30, concurrency: [4, 8], openRate: 250, databases: ["postgres"], investors: 8, serverNodeFlags: "--cpu-prof" });
+    expect(settings).toMatchObject({ seconds: 30, concurrency: [4, 8], openRate: 250, databases: ["postgres"], pgProcesses: [2, 3], investors: 8, serverNodeFlags: "--cpu-prof" });
   });
 
   it("refuses bad values by name, and unknown arguments", () => {
     expect(() => loadBenchSettings([], { BENCH_SECONDS: "600" })).toThrow(/BENCH_SECONDS/);
     expect(() => loadBenchSettings([], { BENCH_CONCURRENCY: "1,x" })).toThrow(/BENCH_CONCURRENCY/);
     expect(() => loadBenchSettings([], { BENCH_DATABASES: "mysql" })).toThrow(/BENCH_DATABASES/);
+    expect(() => loadBenchSettings([], { BENCH_PG_PROCESSES: "0" })).toThrow(/BENCH_PG_PROCESSES/);
     expect(() => loadBenchSettings(["--fast"], {})).toThrow(/--fast/);
   });
 });

@@ -21,6 +21,7 @@ const schema = z.object({
     .transform((text) => text.split(",").map((part) => part.trim()))
     .pipe(z.array(z.enum(DATABASES)).min(1))
     .default(["sqlite", "postgres"]),
+  BENCH_PG_PROCESSES: positiveList(16).default([1, 2, 4]),
   BENCH_INVESTORS: z.coerce.number().int().min(2).max(1_000).optional(),
   BENCH_TRADE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BENCH_SERVER_NODE_FLAGS: z.string().default(""),
@@ -36,6 +37,8 @@ export type BenchSettings = {
   concurrency: number[];
   openRate: number;
   databases: BenchDatabase[];
+  /** On PostgreSQL, one run of every figure for each of these WEB_CONCURRENCY (worker processes sharing the port). */
+  pgProcesses: number[];
   investors: number;
   /** A trade not Completed this long after its (scheduled) execute counts as timed out. */
   tradeTimeoutMs: number;
@@ -63,6 +66,7 @@ export function loadBenchSettings(argv: readonly string[], source: Record<string
     concurrency: s.BENCH_CONCURRENCY,
     openRate: s.BENCH_OPEN_RATE,
     databases: [...new Set(s.BENCH_DATABASES)],
+    pgProcesses: [...new Set(s.BENCH_PG_PROCESSES)],
     investors: s.BENCH_INVESTORS ?? (quick ? 16 : 64),
     tradeTimeoutMs: s.BENCH_TRADE_TIMEOUT_MS,
     serverNodeFlags: s.BENCH_SERVER_NODE_FLAGS,

@@ -8,10 +8,24 @@ import { adminToken, call, callOversized, countRows, createUser, problemOf, quer
 const USERS = "/api/router/admin/users";
 
 describe("GET /api/health", () => {
-  it("reports the database as up", async () => {
-    const response = await call("GET", "/api/health");
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", version: expect.stringMatching(/^\d+\.\d+\.\d+/), database: "up" });
+  it("reports the database as up, which process answered and how it hears the node's other processes", async () => {
+    const onPostgres = Boolean(process.env.TEST_POSTGRES_URL);
+    // On PostgreSQL the listener connects and takes the publisher's lock just after the server listens.
+    let health: { events?: { listener: string; publisher: boolean } } = {};
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      const response = await call("GET", "/api/health");
+      expect(response.status).toBe(200);
+      health = (await response.json()) as typeof health;
+      if (health.events?.publisher && health.events.listener !== "disconnected") break;
+    }
+    expect(health).toEqual({
+      status: "ok",
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      database: "up",
+      process: { host: expect.any(String), pid: expect.any(Number), worker: null },
+      // One process alone publishes the node's events; on PostgreSQL it listens to the others.
+      events: { listener: onPostgres ? "connected" : "in-process", publisher: true },
+    });
   });
 });
 

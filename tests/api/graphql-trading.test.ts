@@ -3,87 +3,17 @@
 // may see them; the queries then show the plans, receipts, holdings and profiles of each caller.
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import { createClient, type Client } from "graphql-ws";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import WebSocket from "ws";
 import { makeId } from "@/lib/domain/ids";
 import { adminToken, baseUrl, call, createUser, queryRows, socketUrl } from "./helpers";
 import { EscrowClient } from "./escrow-client";
 import { expectReconciled } from "./reconciliation";
 import { postAt } from "./router-client";
 import { createAsset, executionBody, finishedPlan, fund, newParty, primarySale, type Party, type Server } from "./trade-client";
+import { Subscriber, type Field } from "./graphql-subscriber";
 
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] };
-type Received = { field: string; value: Record<string, unknown> };
-
-const PLAN_FIELDS = "id status creationTimestamp intent { id }";
-const PARTY_FIELDS = "id publicKey certificates { nodes { type expiry data } }";
-const RECEIPT_FIELDS = `
-  id quantity settlementRef transactionId timestamp
-  asset { __typename ... on P2PAsset { resourceId } ... on FiatAsset { code } }
-  source { ${PARTY_FIELDS} } destination { ${PARTY_FIELDS} }
-  sourceAccount { __typename ... on FinIdAccount { finId orgId } }
-  destinationAccount { __typename ... on FinIdAccount { finId orgId } }
-  tradeDetails { executionPlanId intent { id type } }`;
-
-const SUBSCRIPTIONS = {
-  planAdded: `subscription { planAdded { ${PLAN_FIELDS} } }`,
-  plansChangedBy: `subscription { plansChangedBy(fieldNames: Status) { ${PLAN_FIELDS} } }`,
-  receiptAdded: `subscription { receiptAdded { ${RECEIPT_FIELDS} } }`,
-} as const;
-
-type Field = keyof typeof SUBSCRIPTIONS;
-
-/** One graphql-ws connection with some subscriptions, recording what arrives in arrival order. */
-class Subscriber {
-  readonly received: Received[] = [];
-  readonly failures: unknown[] = [];
-  private readonly client: Client;
-
-  constructor(token: string) {
-    this.client = createClient({ url: socketUrl(), webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: true });
-  }
-
-  /** Subscribes, and resolves once the server has taken the subscriptions (a heartbeat sent after them came back). */
-  async subscribe(fields: readonly Field[]): Promise<void> {
-    for (const field of fields) {
-      this.client.subscribe<Record<string, Record<string, unknown>>>(
-        { query: SUBSCRIPTIONS[field] },
-        {
-          next: (result) => {
-            if (result.errors) this.failures.push(result.errors);
-            const value = result.data?.[field];
-            if (value) this.received.push({ field, value });
-          },
-          error: (error) => this.failures.push(error),
-          complete: () => undefined,
-        },
-      );
-    }
-    await new Promise<void>((resolve, reject) => {
-      const stop = this.client.subscribe(
-        { query: "subscription { heartbeat(intervalMs: 60000) { sequence } }" },
-        { next: () => (stop(), resolve()), error: reject, complete: () => undefined },
-      );
-    });
-  }
-
-  async waitFor(count: number, timeoutMs = 20_000): Promise<Received[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.received.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(this.failures).toEqual([]);
-    return this.received;
-  }
-
-  of(planId: string): Received[] {
-    return this.received.filter(({ field, value }) => (field === "receiptAdded" ? value.settlementRef : value.id) === planId);
-  }
-
-  async close(): Promise<void> {
-    await this.client.dispose();
-  }
-}
 
 let server: Server;
 let escrow: EscrowClient;
@@ -91,7 +21,7 @@ let issuer: Party;
 const subscribers: Subscriber[] = [];
 
 async function subscriber(token: string, fields: readonly Field[] = ["planAdded", "plansChangedBy", "receiptAdded"]): Promise<Subscriber> {
-  const s = new Subscriber(token);
+  const s = new Subscriber(socketUrl(), token);
   subscribers.push(s);
   await s.subscribe(fields);
   return s;

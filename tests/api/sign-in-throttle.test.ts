@@ -3,10 +3,11 @@
 // account; past a budget an attempt must carry a proof of work (a password) or is answered 429 (an
 // unknown bearer token); the right password or a valid token is never refused to someone who was not
 // the one failing. A disabled person with the right password is told the account is disabled.
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { callAt, createUserAt, signInAs, uniqueEmail } from "./helpers";
+import { meets, solve } from "./proof-of-work";
 import { startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
@@ -43,30 +44,6 @@ async function challengeFor(email: string, headers: Record<string, string>): Pro
   const response = await callAt(server.baseUrl, "POST", "/api/auth/sign-in-challenge", { body: { email }, headers });
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as Challenge;
-}
-
-/** True when sha256(`${challenge}:${nonce}`) starts with `bits` zero bits. */
-function meets(challenge: string, nonce: number, bits: number): boolean {
-  const digest = createHash("sha256").update(`${challenge}:${nonce}`).digest();
-  let zeros = 0;
-  for (const byte of digest) {
-    zeros += byte === 0 ? 8 : Math.clz32(byte) - 24;
-    if (byte !== 0) break;
-  }
-  return zeros >= bits;
-}
-
-/**
- * The first nonce that meets the challenge, found the way the sign-in page does: in slices, so the
- * test's connections are serviced meanwhile (a kept-alive one the server closes is then not reused).
- */
-async function solve(challenge: string, bits: number): Promise<string> {
-  let nonce = 0;
-  while (!meets(challenge, nonce, bits)) {
-    nonce += 1;
-    if (nonce % 10_000 === 0) await new Promise((resolve) => setImmediate(resolve));
-  }
-  return String(nonce);
 }
 
 /** What the sign-in page does: ask whether a proof is needed, make it, then send the form with it. */

@@ -3,7 +3,7 @@
 // (asynchronous escrow, a restart) start another with startTestServer.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, type WriteStream } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { TEST_DEMO_PASSWORD } from "../demo-password";
@@ -20,7 +20,7 @@ export type TestDatabase = { url: string; drop: () => Promise<void> };
  * TEST_POSTGRES_URL (a PostgreSQL URL with the right to create databases) runs the suite on a fresh
  * PostgreSQL database made for the run and dropped after it; without it, on a fresh SQLite file.
  */
-export async function freshDatabase(dataDir: string, adminUrl: string | undefined = process.env.TEST_POSTGRES_URL): Promise<TestDatabase> {
+export async function freshDatabase(dataDir: string, adminUrl: string | null = process.env.TEST_POSTGRES_URL ?? null): Promise<TestDatabase> {
   if (!adminUrl) return { url: `file:${path.join(dataDir, "app.db")}`, drop: async () => undefined };
   const { default: pg } = await import("pg");
   const name = `tan_api_${Date.now()}_${process.pid}_${randomBytes(3).toString("hex")}`;
@@ -96,6 +96,20 @@ export type TestServer = {
   dispose: () => Promise<void>;
   /** The server's process group id (its leader's pid), while it runs. */
   processGroup: () => number | undefined;
+  /**
+   * Starts another process of the same node on its own port: the same database, data directory,
+   * settings and PUBLIC_URL (as behind a load balancer), without prepare (the first one migrated and
+   * seeded). `dispose` stops it too.
+   */
+  startPeer: (settings?: Record<string, string>) => Promise<TestPeer>;
+};
+
+export type TestPeer = {
+  baseUrl: string;
+  /** Its pid while it runs (the leader of its process group). */
+  pid: () => number | undefined;
+  /** SIGTERM (SIGKILL after 10 s), or the signal given, to its whole process group. */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
 /** `postgresUrl`: like TEST_POSTGRES_URL, which it replaces for this server (null: SQLite whatever TEST_POSTGRES_URL says). */
@@ -109,7 +123,7 @@ export async function startTestServer(settings: Record<string, string> = {}, opt
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminToken = `test-admin-${randomBytes(24).toString("hex")}`;
   const metricsToken = `test-metrics-${randomBytes(24).toString("hex")}`;
-  const database = await freshDatabase(dataDir, options.postgresUrl === undefined ? process.env.TEST_POSTGRES_URL : (options.postgresUrl ?? undefined));
+  const database = await freshDatabase(dataDir, options.postgresUrl === undefined ? (process.env.TEST_POSTGRES_URL ?? null) : options.postgresUrl);
   const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.url,
@@ -140,45 +154,11 @@ export async function startTestServer(settings: Record<string, string> = {}, opt
 
   const logFile = path.join(dataDir, "server.log");
   const log = createWriteStream(logFile, { flags: "a" });
-  let server: ChildProcess | null = null;
+  const main = new ServerProcess(baseUrl, logFile, log);
+  const peers: ServerProcess[] = [];
 
-  const launch = async (extra: Record<string, string>) => {
-    // Its own process group, so that a SIGKILL reaches whatever the server started.
-    // NODE_FLAGS: flags for node itself that NODE_OPTIONS refuses (--cpu-prof, say), space-separated.
-    const { NODE_FLAGS: flags = "", ...settings } = extra;
-    const child = spawn(process.execPath, [...flags.split(" ").filter(Boolean), "--enable-source-maps", serverBundle], {
-      cwd: root,
-      env: { ...baseEnv, ...settings },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    child.stdout?.pipe(log, { end: false });
-    child.stderr?.pipe(log, { end: false });
-    server = child;
-    await waitForHealth(baseUrl, child, logFile);
-  };
-  const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, signal);
-    } catch {
-      // already gone
-    }
-  };
-  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
-    const child = server;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    killGroup(child, signal);
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (child.exitCode === null && child.signalCode === null) {
-      killGroup(child, "SIGKILL");
-      await exited;
-    }
-    killGroup(child, "SIGKILL"); // whatever of the group outlived its leader
-    await waitUntilDown(baseUrl);
-  };
-
-  await launch(settings);
+  const stop = (signal: NodeJS.Signals = "SIGTERM") => main.stop(signal);
+  await main.launch({ ...baseEnv, ...settings });
   return {
     baseUrl,
     adminToken,
@@ -188,14 +168,80 @@ export async function startTestServer(settings: Record<string, string> = {}, opt
     stop,
     restart: async (extra = {}) => {
       await stop();
-      await launch({ ...settings, ...extra });
+      await main.launch({ ...baseEnv, ...settings, ...extra });
     },
-    processGroup: () => server?.pid,
+    processGroup: () => main.pid(),
+    startPeer: async (extra = {}) => {
+      const peerPort = await freePort();
+      const peerUrl = `http://127.0.0.1:${peerPort}`;
+      const peerLogFile = path.join(dataDir, `server-${peerPort}.log`);
+      const peer = new ServerProcess(peerUrl, peerLogFile, createWriteStream(peerLogFile, { flags: "a" }));
+      peers.push(peer);
+      // PUBLIC_URL stays the first process's: every process serves the same node, as behind a load balancer.
+      await peer.launch({ ...baseEnv, ...settings, ...extra, PORT: String(peerPort) });
+      return { baseUrl: peerUrl, pid: () => peer.pid(), stop: (signal) => peer.stop(signal) };
+    },
     dispose: async () => {
+      await Promise.all(peers.map((peer) => peer.stop()));
       await stop();
+      for (const peer of peers) peer.log.end();
       log.end();
       await database.drop();
       if (!process.env.KEEP_API_TMP) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One server process of a test server: started, stopped (its whole process group) and started again. */
+class ServerProcess {
+  private child: ChildProcess | null = null;
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly logFile: string,
+    readonly log: WriteStream,
+  ) {}
+
+  pid(): number | undefined {
+    return this.child?.exitCode === null && this.child.signalCode === null ? this.child.pid : undefined;
+  }
+
+  async launch(environment: NodeJS.ProcessEnv): Promise<void> {
+    // Its own process group, so that a SIGKILL reaches whatever the server started.
+    // NODE_FLAGS: flags for node itself that NODE_OPTIONS refuses (--cpu-prof, say), space-separated.
+    const { NODE_FLAGS: flags = "", ...settings } = environment;
+    const child = spawn(process.execPath, [...flags.split(" ").filter(Boolean), "--enable-source-maps", serverBundle], {
+      cwd: root,
+      env: settings,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    child.stdout?.pipe(this.log, { end: false });
+    child.stderr?.pipe(this.log, { end: false });
+    this.child = child;
+    await waitForHealth(this.baseUrl, child, this.logFile);
+  }
+
+  private killGroup(signal: NodeJS.Signals): void {
+    try {
+      if (this.child?.pid !== undefined) process.kill(-this.child.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+
+  /** Stops the process (SIGTERM, then SIGKILL after 10 s; SIGKILL at once when asked) and waits until its port is closed. */
+  async stop(signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    this.killGroup(signal);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (child.exitCode === null && child.signalCode === null) {
+      this.killGroup("SIGKILL");
+      await exited;
+    }
+    this.killGroup("SIGKILL"); // whatever of the group outlived its leader
+    await waitUntilDown(this.baseUrl);
+  }
 }

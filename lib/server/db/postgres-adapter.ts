@@ -9,9 +9,10 @@ type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
 type FieldsResult = { fields: { dataTypeID: number }[] };
 type WithPerformIO = { performIO: (query: unknown) => Promise<FieldsResult> };
 
+/** The pool of the CLI (migrations); the server's is DATABASE_POOL_MAX. */
 const POOL_MAX = 10;
-const CONNECT_TIMEOUT_MS = 5_000;
-const STATEMENT_TIMEOUT_MS = 30_000;
+export const CONNECT_TIMEOUT_MS = 5_000;
+export const STATEMENT_TIMEOUT_MS = 30_000;
 // The schema engine reads catalog columns of type `name` (19) and `"char"` (18), which adapter-pg
 // 6.19.3 refuses (prisma/orm#27403); they are text to us.
 const TEXT_OID = 25;
@@ -36,8 +37,8 @@ function forMigrations(adapter: Adapter): Adapter {
 }
 
 /** The pool of the process: Prisma and the typed-SQL path (sql.ts) share it. */
-export function createPostgresPool(url: string): pg.Pool {
-  return new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS });
+export function createPostgresPool(url: string, max = POOL_MAX): pg.Pool {
+  return new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS });
 }
 
 /** Counts what the adapter and its transactions send (sql-counter.ts). */

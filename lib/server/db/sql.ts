@@ -27,6 +27,7 @@ import {
 import pg from "pg";
 import { env } from "@/lib/env";
 import type { DB } from "@/lib/generated/kysely/types";
+import { AsyncLock } from "./async-lock";
 import { sharedPostgresPool, sharedSqliteConnection } from "./client";
 import { sqlCounter } from "./sql-counter";
 import type { SharedSqliteConnection } from "./sqlite-adapter";
@@ -146,6 +147,28 @@ function poolWithTextTypes(pool: pg.Pool): pg.Pool {
   };
   // Prisma owns the pool's life: Kysely's destroy must not end it.
   return { connect, end: () => Promise.resolve() } as unknown as pg.Pool;
+}
+
+/**
+ * Kysely on one connection of its own, outside the pool (the notification listener's session: what
+ * runs there shares its session-level advisory lock). One query or transaction at a time, in turn.
+ */
+export function sqlOnSession(client: pg.Client): Sql {
+  const lock = new AsyncLock();
+  const pool = {
+    connect: async () => {
+      const release = await lock.acquire();
+      return {
+        query: (text: string, values?: unknown[]) => {
+          countSql(text);
+          return client.query({ text, values, types: pgTypes });
+        },
+        release,
+      };
+    },
+    end: () => Promise.resolve(),
+  };
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
 }
 
 function createSql(): Sql {

@@ -1,52 +1,120 @@
-// The event publisher, started by server.ts: it polls the outbox and publishes what committed.
+// The node's events, started by server.ts in every process: one publisher numbers committed outbox
+// rows (sequence-outbox.ts) and every process delivers them to its own subscribers
+// (deliver-events.ts).
 //
-// Why a poll: the rows are written by whichever code commits the change: route handlers in Next's
-// bundle (an intent executed), the router worker in server.ts's module graph (a plan moving on), and
-// after a restart, a previous process. None of them knows the publisher, and none can know when its
-// transaction has really committed; the outbox table is the one place all of them reach. Polling it
-// every POLL_INTERVAL_MS costs one indexed query (`publishedAt IS NULL`) and bounds how late an event
-// is; a pass that finds a full batch runs again at once. With several processes, each may run this
-// loop: the hub drops what another process already published (event-transport.ts).
+// The publisher polls the outbox: rows are written by whichever code commits the change (route
+// handlers, the workers, a previous process before it crashed, another process), and the outbox
+// table is the one place all of them reach. Polling it every POLL_INTERVAL_MS costs one indexed
+// query (`publishedAt IS NULL`) and bounds how late an event is; a commit that wrote rows wakes it at
+// once (wakeEventPublisher), in its own process directly, from another process through a tan_outbox
+// notification. On SQLite the one process publishes; on PostgreSQL the process holding the
+// publisher's lock (database-listener.ts) does, the others try to take it every LEAD_RETRY_MS, so a
+// dead publisher is replaced within about a second.
+import { sqlDb } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
+import { databaseListener, type DatabaseListener } from "./database-listener";
+import { EventDeliverer } from "./deliver-events";
 import { eventTransport, type EventTransport } from "./event-transport";
-import { OUTBOX_BATCH_SIZE, publishOutbox, pruneOutbox } from "./publish-outbox";
+import { pruneOutbox } from "./outbox-events";
+import { highestSequence, SEQUENCE_BATCH_SIZE, sequenceOutbox } from "./sequence-outbox";
 
 export const POLL_INTERVAL_MS = 100;
+/** How often a process that does not publish tries to take over (a publisher that died). */
+const LEAD_RETRY_MS = 1_000;
+/** How often every process looks for events it was not told of (a notification missed while reconnecting). */
+export const DELIVERY_POLL_MS = 1_000;
 /** A failed pass (the database away) is tried again after this. */
 const RETRY_AFTER_MS = 1_000;
 const PRUNE_EVERY_MS = 60_000;
 /** Published rows are kept this long (for inspection), then deleted. */
 export const PUBLISHED_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-const holder = globalThis as typeof globalThis & { __tanWakePublisher?: () => void };
+type Publisher = { wake: () => void; publishing: () => boolean; readUpTo: () => number | null };
+const holder = globalThis as typeof globalThis & { __tanEventPublisher?: Publisher };
 
 /**
- * Asks the publisher of this process for a pass now rather than at its next poll: called after a
- * transaction that wrote outbox rows has committed, so an event reaches subscribers within
- * milliseconds. Several calls before the pass starts make one pass. The poll stays, for rows other
- * processes write.
+ * Asks for the publisher's pass now rather than at its next poll: called after a transaction that
+ * wrote outbox rows has committed, so an event reaches subscribers within milliseconds. Several calls
+ * before the pass starts make one pass.
  */
 export function wakeEventPublisher(): void {
-  holder.__tanWakePublisher?.();
+  holder.__tanEventPublisher?.wake();
 }
 
-/** Starts the loop; the returned function stops it and resolves when the pass in progress ends. */
-export function startEventPublisher(transport: EventTransport = eventTransport()): () => Promise<void> {
+/** What GET /api/health says of this process's events: does it publish, up to which sequence has it read the events (queued or delivered). */
+export function eventPublisherState(): { publishing: boolean; readUpTo: number | null } | null {
+  const publisher = holder.__tanEventPublisher;
+  return publisher ? { publishing: publisher.publishing(), readUpTo: publisher.readUpTo() } : null;
+}
+
+/** Tells the publisher (in another process) that rows committed here: one notification at a time, one more if asked meanwhile. */
+function outboxNotifier(listener: DatabaseListener): () => void {
+  let sending = false;
+  let again = false;
+  const send = () => {
+    sending = true;
+    again = false;
+    listener
+      .notify("tan_outbox", "")
+      .catch((error: unknown) => logger.warn({ err: error }, "event publisher: could not wake the publishing process; its poll finds the rows"))
+      .finally(() => {
+        sending = false;
+        if (again) send();
+      });
+  };
+  return () => {
+    if (sending) again = true;
+    else send();
+  };
+}
+
+/** Starts publishing and delivering; the returned function stops both and resolves when the pass in progress ends. */
+export function startEventPublisher(transport: EventTransport = eventTransport(), listener: DatabaseListener | null = databaseListener()): () => Promise<void> {
+  const deliverer = new EventDeliverer(transport);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let lastPruneMs = 0;
   let passing = false;
   let wokenDuringPass = false;
+  /** The highest sequence this process gave, while it publishes (null: read it first). */
+  let highest: number | null = null;
+
+  const publishing = () => listener === null || listener.isPublisher;
+
+  /** The session the numbering runs on: the shared connection on SQLite, the lock's own on PostgreSQL. */
+  const numberingSession = async () => {
+    if (listener === null) return sqlDb;
+    if (!listener.isPublisher) {
+      highest = null;
+      if (!(await listener.tryToPublish())) return null;
+    }
+    return listener.session();
+  };
 
   const pass = async (): Promise<number> => {
-    const handled = await publishOutbox(transport);
+    if (deliverer.position === null) await deliverer.start();
+    const session = await numberingSession();
+    if (!session) return 0;
+    highest ??= await highestSequence(session);
+    let rows;
+    try {
+      rows = await sequenceOutbox(session, highest, { notify: listener !== null });
+    } catch (error) {
+      highest = null; // another publisher may have numbered rows meanwhile
+      throw error;
+    }
+    const last = rows[rows.length - 1];
+    if (last) {
+      highest = last.sequence;
+      deliverer.offer(rows);
+    }
     if (Date.now() - lastPruneMs >= PRUNE_EVERY_MS) {
       lastPruneMs = Date.now();
       const pruned = await pruneOutbox(new Date(Date.now() - PUBLISHED_RETENTION_MS));
       if (pruned > 0) logger.debug({ pruned }, "event outbox: old published rows deleted");
     }
-    return handled;
+    return rows.length;
   };
 
   const schedule = (delayMs: number) => {
@@ -58,7 +126,8 @@ export function startEventPublisher(transport: EventTransport = eventTransport()
       running = pass().then(
         (handled) => {
           passing = false;
-          schedule(handled >= OUTBOX_BATCH_SIZE || wokenDuringPass ? 0 : POLL_INTERVAL_MS);
+          const next = handled >= SEQUENCE_BATCH_SIZE || wokenDuringPass ? 0 : publishing() ? POLL_INTERVAL_MS : LEAD_RETRY_MS;
+          schedule(next);
         },
         (error: unknown) => {
           passing = false;
@@ -70,17 +139,40 @@ export function startEventPublisher(transport: EventTransport = eventTransport()
     timer.unref();
   };
 
-  holder.__tanWakePublisher = () => {
+  const wakeHere = () => {
     if (passing) wokenDuringPass = true; // the pass may have read before the waking commit: another one follows
     else schedule(0);
   };
+  const wakeThePublisher = listener ? outboxNotifier(listener) : wakeHere;
+  const unsubscribe = listener
+    ? [
+        listener.on("tan_outbox", () => {
+          if (publishing()) wakeHere();
+        }),
+        listener.on("tan_events", (payload) => deliverer.heard(Number(payload))),
+        listener.onConnected(() => {
+          void deliverer.catchUp();
+          wakeHere();
+        }),
+      ]
+    : [];
+  const deliveryPoll = setInterval(() => void deliverer.catchUp(), DELIVERY_POLL_MS);
+  deliveryPoll.unref();
 
-  logger.info({ intervalMs: POLL_INTERVAL_MS }, "event publisher started");
+  holder.__tanEventPublisher = {
+    wake: () => (publishing() ? wakeHere() : wakeThePublisher()),
+    publishing,
+    readUpTo: () => deliverer.position,
+  };
+
+  logger.info({ intervalMs: POLL_INTERVAL_MS, shared: listener !== null }, "event publisher started");
   schedule(0);
   return async () => {
     stopped = true;
-    holder.__tanWakePublisher = undefined;
+    holder.__tanEventPublisher = undefined;
     clearTimeout(timer);
+    clearInterval(deliveryPoll);
+    for (const stop of unsubscribe) stop();
     await running;
   };
 }

@@ -21,49 +21,50 @@ import * as route17 from "@/app/api/openapi/[document]/route";
 import * as route18 from "@/app/api/operations/[cid]/route";
 import * as route19 from "@/app/api/profiles/investor/[investorId]/account/proof/route";
 import * as route20 from "@/app/api/profiles/investor/[investorId]/account/route";
-import * as route21 from "@/app/api/router/admin/organizations/[orgId]/route";
-import * as route22 from "@/app/api/router/admin/organizations/route";
-import * as route23 from "@/app/api/router/admin/reconciliation/route";
-import * as route24 from "@/app/api/router/admin/users/[userId]/route";
-import * as route25 from "@/app/api/router/admin/users/[userId]/tokens/[tokenId]/route";
-import * as route26 from "@/app/api/router/admin/users/[userId]/tokens/route";
-import * as route27 from "@/app/api/router/admin/users/route";
-import * as route28 from "@/app/api/router/documents/limits/route";
-import * as route29 from "@/app/api/router/finapi/assets/[assetId]/documents/[documentId]/route";
-import * as route30 from "@/app/api/router/finapi/assets/[assetId]/market/route";
-import * as route31 from "@/app/api/router/finapi/assets/route";
-import * as route32 from "@/app/api/router/finapi/execution/[executionPlanId]/route";
-import * as route33 from "@/app/api/router/finapi/intents/assets/route";
-import * as route34 from "@/app/api/router/finapi/intents/route";
-import * as route35 from "@/app/api/router/finapi/operations/status/[cid]/route";
-import * as route36 from "@/app/api/router/finapi/organizations/route";
-import * as route37 from "@/app/api/router/finapi/payments/deposit/route";
-import * as route38 from "@/app/api/router/finapi/payments/withdraw/route";
-import * as route39 from "@/app/api/router/finapi/portfolio/route";
-import * as route40 from "@/app/api/router/finapi/profiles/[profileId]/certificates/[certificateId]/route";
-import * as route41 from "@/app/api/router/finapi/profiles/[profileId]/certificates/route";
-import * as route42 from "@/app/api/router/finapi/profiles/[profileId]/deposits/route";
-import * as route43 from "@/app/api/router/finapi/profiles/[profileId]/documents/[documentId]/route";
-import * as route44 from "@/app/api/router/finapi/profiles/[profileId]/holdings/route";
-import * as route45 from "@/app/api/router/finapi/profiles/[profileId]/route";
-import * as route46 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/disable/route";
-import * as route47 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/enable/route";
-import * as route48 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/route";
-import * as route49 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/route";
-import * as route50 from "@/app/api/router/finapi/profiles/asset/[assetId]/route";
-import * as route51 from "@/app/api/router/finapi/profiles/asset/route";
-import * as route52 from "@/app/api/router/finapi/profiles/owner/route";
-import * as route53 from "@/app/api/router/finapi/profiles/route";
-import * as route54 from "@/app/api/router/finapi/tokens/execute/route";
-import * as route55 from "@/app/api/router/finapi/tokens/signature-result/decline/route";
-import * as route56 from "@/app/api/router/finapi/tokens/signature-result/route";
-import * as route57 from "@/app/api/router/ledger/transaction/import/route";
-import * as route58 from "@/app/api/router/operations/status/[cid]/route";
-import * as route59 from "@/app/api/router/profiles/[profileId]/share/route";
-import * as route60 from "@/app/api/signing/callback/[profileId]/route";
-import * as route61 from "@/app/api/signing/demo-market/[profileId]/route";
-import * as route62 from "@/app/api/signing/inbox/count/route";
-import * as route63 from "@/app/api/signing/inbox/route";
+import * as route21 from "@/app/api/ready/route";
+import * as route22 from "@/app/api/router/admin/organizations/[orgId]/route";
+import * as route23 from "@/app/api/router/admin/organizations/route";
+import * as route24 from "@/app/api/router/admin/reconciliation/route";
+import * as route25 from "@/app/api/router/admin/users/[userId]/route";
+import * as route26 from "@/app/api/router/admin/users/[userId]/tokens/[tokenId]/route";
+import * as route27 from "@/app/api/router/admin/users/[userId]/tokens/route";
+import * as route28 from "@/app/api/router/admin/users/route";
+import * as route29 from "@/app/api/router/documents/limits/route";
+import * as route30 from "@/app/api/router/finapi/assets/[assetId]/documents/[documentId]/route";
+import * as route31 from "@/app/api/router/finapi/assets/[assetId]/market/route";
+import * as route32 from "@/app/api/router/finapi/assets/route";
+import * as route33 from "@/app/api/router/finapi/execution/[executionPlanId]/route";
+import * as route34 from "@/app/api/router/finapi/intents/assets/route";
+import * as route35 from "@/app/api/router/finapi/intents/route";
+import * as route36 from "@/app/api/router/finapi/operations/status/[cid]/route";
+import * as route37 from "@/app/api/router/finapi/organizations/route";
+import * as route38 from "@/app/api/router/finapi/payments/deposit/route";
+import * as route39 from "@/app/api/router/finapi/payments/withdraw/route";
+import * as route40 from "@/app/api/router/finapi/portfolio/route";
+import * as route41 from "@/app/api/router/finapi/profiles/[profileId]/certificates/[certificateId]/route";
+import * as route42 from "@/app/api/router/finapi/profiles/[profileId]/certificates/route";
+import * as route43 from "@/app/api/router/finapi/profiles/[profileId]/deposits/route";
+import * as route44 from "@/app/api/router/finapi/profiles/[profileId]/documents/[documentId]/route";
+import * as route45 from "@/app/api/router/finapi/profiles/[profileId]/holdings/route";
+import * as route46 from "@/app/api/router/finapi/profiles/[profileId]/route";
+import * as route47 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/disable/route";
+import * as route48 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/enable/route";
+import * as route49 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/route";
+import * as route50 from "@/app/api/router/finapi/profiles/asset/[assetId]/intent/route";
+import * as route51 from "@/app/api/router/finapi/profiles/asset/[assetId]/route";
+import * as route52 from "@/app/api/router/finapi/profiles/asset/route";
+import * as route53 from "@/app/api/router/finapi/profiles/owner/route";
+import * as route54 from "@/app/api/router/finapi/profiles/route";
+import * as route55 from "@/app/api/router/finapi/tokens/execute/route";
+import * as route56 from "@/app/api/router/finapi/tokens/signature-result/decline/route";
+import * as route57 from "@/app/api/router/finapi/tokens/signature-result/route";
+import * as route58 from "@/app/api/router/ledger/transaction/import/route";
+import * as route59 from "@/app/api/router/operations/status/[cid]/route";
+import * as route60 from "@/app/api/router/profiles/[profileId]/share/route";
+import * as route61 from "@/app/api/signing/callback/[profileId]/route";
+import * as route62 from "@/app/api/signing/demo-market/[profileId]/route";
+import * as route63 from "@/app/api/signing/inbox/count/route";
+import * as route64 from "@/app/api/signing/inbox/route";
 
 export const API_ROUTE_TABLE = [
   { pattern: "/api/adapter/assets/hold", module: route0 },
@@ -87,47 +88,48 @@ export const API_ROUTE_TABLE = [
   { pattern: "/api/operations/[cid]", module: route18 },
   { pattern: "/api/profiles/investor/[investorId]/account/proof", module: route19 },
   { pattern: "/api/profiles/investor/[investorId]/account", module: route20 },
-  { pattern: "/api/router/admin/organizations/[orgId]", module: route21 },
-  { pattern: "/api/router/admin/organizations", module: route22 },
-  { pattern: "/api/router/admin/reconciliation", module: route23 },
-  { pattern: "/api/router/admin/users/[userId]", module: route24 },
-  { pattern: "/api/router/admin/users/[userId]/tokens/[tokenId]", module: route25 },
-  { pattern: "/api/router/admin/users/[userId]/tokens", module: route26 },
-  { pattern: "/api/router/admin/users", module: route27 },
-  { pattern: "/api/router/documents/limits", module: route28 },
-  { pattern: "/api/router/finapi/assets/[assetId]/documents/[documentId]", module: route29 },
-  { pattern: "/api/router/finapi/assets/[assetId]/market", module: route30 },
-  { pattern: "/api/router/finapi/assets", module: route31 },
-  { pattern: "/api/router/finapi/execution/[executionPlanId]", module: route32 },
-  { pattern: "/api/router/finapi/intents/assets", module: route33 },
-  { pattern: "/api/router/finapi/intents", module: route34 },
-  { pattern: "/api/router/finapi/operations/status/[cid]", module: route35 },
-  { pattern: "/api/router/finapi/organizations", module: route36 },
-  { pattern: "/api/router/finapi/payments/deposit", module: route37 },
-  { pattern: "/api/router/finapi/payments/withdraw", module: route38 },
-  { pattern: "/api/router/finapi/portfolio", module: route39 },
-  { pattern: "/api/router/finapi/profiles/[profileId]/certificates/[certificateId]", module: route40 },
-  { pattern: "/api/router/finapi/profiles/[profileId]/certificates", module: route41 },
-  { pattern: "/api/router/finapi/profiles/[profileId]/deposits", module: route42 },
-  { pattern: "/api/router/finapi/profiles/[profileId]/documents/[documentId]", module: route43 },
-  { pattern: "/api/router/finapi/profiles/[profileId]/holdings", module: route44 },
-  { pattern: "/api/router/finapi/profiles/[profileId]", module: route45 },
-  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/disable", module: route46 },
-  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/enable", module: route47 },
-  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]", module: route48 },
-  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent", module: route49 },
-  { pattern: "/api/router/finapi/profiles/asset/[assetId]", module: route50 },
-  { pattern: "/api/router/finapi/profiles/asset", module: route51 },
-  { pattern: "/api/router/finapi/profiles/owner", module: route52 },
-  { pattern: "/api/router/finapi/profiles", module: route53 },
-  { pattern: "/api/router/finapi/tokens/execute", module: route54 },
-  { pattern: "/api/router/finapi/tokens/signature-result/decline", module: route55 },
-  { pattern: "/api/router/finapi/tokens/signature-result", module: route56 },
-  { pattern: "/api/router/ledger/transaction/import", module: route57 },
-  { pattern: "/api/router/operations/status/[cid]", module: route58 },
-  { pattern: "/api/router/profiles/[profileId]/share", module: route59 },
-  { pattern: "/api/signing/callback/[profileId]", module: route60 },
-  { pattern: "/api/signing/demo-market/[profileId]", module: route61 },
-  { pattern: "/api/signing/inbox/count", module: route62 },
-  { pattern: "/api/signing/inbox", module: route63 },
+  { pattern: "/api/ready", module: route21 },
+  { pattern: "/api/router/admin/organizations/[orgId]", module: route22 },
+  { pattern: "/api/router/admin/organizations", module: route23 },
+  { pattern: "/api/router/admin/reconciliation", module: route24 },
+  { pattern: "/api/router/admin/users/[userId]", module: route25 },
+  { pattern: "/api/router/admin/users/[userId]/tokens/[tokenId]", module: route26 },
+  { pattern: "/api/router/admin/users/[userId]/tokens", module: route27 },
+  { pattern: "/api/router/admin/users", module: route28 },
+  { pattern: "/api/router/documents/limits", module: route29 },
+  { pattern: "/api/router/finapi/assets/[assetId]/documents/[documentId]", module: route30 },
+  { pattern: "/api/router/finapi/assets/[assetId]/market", module: route31 },
+  { pattern: "/api/router/finapi/assets", module: route32 },
+  { pattern: "/api/router/finapi/execution/[executionPlanId]", module: route33 },
+  { pattern: "/api/router/finapi/intents/assets", module: route34 },
+  { pattern: "/api/router/finapi/intents", module: route35 },
+  { pattern: "/api/router/finapi/operations/status/[cid]", module: route36 },
+  { pattern: "/api/router/finapi/organizations", module: route37 },
+  { pattern: "/api/router/finapi/payments/deposit", module: route38 },
+  { pattern: "/api/router/finapi/payments/withdraw", module: route39 },
+  { pattern: "/api/router/finapi/portfolio", module: route40 },
+  { pattern: "/api/router/finapi/profiles/[profileId]/certificates/[certificateId]", module: route41 },
+  { pattern: "/api/router/finapi/profiles/[profileId]/certificates", module: route42 },
+  { pattern: "/api/router/finapi/profiles/[profileId]/deposits", module: route43 },
+  { pattern: "/api/router/finapi/profiles/[profileId]/documents/[documentId]", module: route44 },
+  { pattern: "/api/router/finapi/profiles/[profileId]/holdings", module: route45 },
+  { pattern: "/api/router/finapi/profiles/[profileId]", module: route46 },
+  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/disable", module: route47 },
+  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]/enable", module: route48 },
+  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent/[intentId]", module: route49 },
+  { pattern: "/api/router/finapi/profiles/asset/[assetId]/intent", module: route50 },
+  { pattern: "/api/router/finapi/profiles/asset/[assetId]", module: route51 },
+  { pattern: "/api/router/finapi/profiles/asset", module: route52 },
+  { pattern: "/api/router/finapi/profiles/owner", module: route53 },
+  { pattern: "/api/router/finapi/profiles", module: route54 },
+  { pattern: "/api/router/finapi/tokens/execute", module: route55 },
+  { pattern: "/api/router/finapi/tokens/signature-result/decline", module: route56 },
+  { pattern: "/api/router/finapi/tokens/signature-result", module: route57 },
+  { pattern: "/api/router/ledger/transaction/import", module: route58 },
+  { pattern: "/api/router/operations/status/[cid]", module: route59 },
+  { pattern: "/api/router/profiles/[profileId]/share", module: route60 },
+  { pattern: "/api/signing/callback/[profileId]", module: route61 },
+  { pattern: "/api/signing/demo-market/[profileId]", module: route62 },
+  { pattern: "/api/signing/inbox/count", module: route63 },
+  { pattern: "/api/signing/inbox", module: route64 },
 ] as const;

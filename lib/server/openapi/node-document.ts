@@ -2,7 +2,7 @@
 // {base_url}): health, metrics, GraphQL over HTTP, the manual-signing callback and inbox, the sign-in
 // challenge, and these documents themselves. They sit at /api but belong to none of the three.
 import { z } from "zod";
-import { healthSchema } from "@/lib/schemas/health";
+import { healthSchema, readinessSchema } from "@/lib/schemas/health";
 import { signInChallengeSchema } from "@/lib/schemas/sign-in";
 import { signingInboxCountSchema, signingInboxSchema, signingReplySchema, signingRequestSchema } from "@/lib/schemas/signing";
 import { TIMESTAMP, UUID } from "./examples";
@@ -25,6 +25,8 @@ const SAMPLE_SCRAPE = [
   'tan_trades_finished_total{status="Completed"} 1280',
   "",
 ].join("\n");
+
+const PROCESS = { host: "node-1", pid: 4242, worker: 1 };
 
 /** A signing request as the router sends it to a signing endpoint. */
 const SIGNING_REQUEST_BODY = {
@@ -51,8 +53,22 @@ export const NODE_DOCUMENT: DocumentDef = {
       tag: "Operations",
       summary: "Liveness and whether the database answers",
       answers: {
-        200: { description: "Up, the database answering.", schema: healthSchema, example: { status: "ok", version: "0.1.0", database: "up" } },
-        503: { description: "Up, the database not answering.", schema: healthSchema, example: { status: "degraded", version: "0.1.0", database: "down" } },
+        200: { description: "Up, the database answering.", schema: healthSchema, example: { status: "ok", version: "0.1.0", database: "up", process: PROCESS, events: { listener: "connected", publisher: true } } },
+        503: { description: "Up, the database not answering.", schema: healthSchema, example: { status: "degraded", version: "0.1.0", database: "down", process: PROCESS, events: { listener: "disconnected", publisher: false } } },
+      },
+    },
+    "GET /api/ready": {
+      id: "ready",
+      tag: "Operations",
+      summary: "May a load balancer send this process requests",
+      description: "503 with Retry-After until every migration this build ships is applied and (on PostgreSQL) the notification listener is connected, and again once the process is shutting down; `reasons` says why in words.",
+      answers: {
+        200: { description: "Ready.", schema: readinessSchema, example: { ready: true, migrations: "applied", listener: "connected", shuttingDown: false, reasons: [], process: PROCESS } },
+        503: {
+          description: "Not ready (yet, or any more).",
+          schema: readinessSchema,
+          example: { ready: false, migrations: "applied", listener: "disconnected", shuttingDown: false, reasons: ["the notification listener is not connected to PostgreSQL"], process: PROCESS },
+        },
       },
     },
     "GET /api/metrics": {

@@ -1,11 +1,12 @@
 // What an admin does about a user's access: disable it (every token and session stops at once, open
 // GraphQL sockets are closed) or enable it again, issue another bearer token (shown once), revoke one.
 // Each change is a conditional write with its audit row in one transaction; a repeat of the same
-// change writes nothing and answers the same. Open sockets are told after the commit.
+// change writes nothing and answers the same. Open sockets are told after the commit, in every
+// process of the node (access-changes.ts).
 import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/domain/app-error";
 import type { IssueTokenRequest, IssueTokenResponse } from "@/lib/schemas/user";
-import { announceAccessChange } from "@/lib/server/auth/access-changes";
+import { announceAccessChange, notifyAccessChange } from "@/lib/server/auth/access-changes";
 import { generateApiToken, hashApiToken } from "@/lib/server/auth/api-token";
 import type { Principal } from "@/lib/server/auth/principal";
 import { recordAudit } from "@/lib/server/audit/record-audit";
@@ -38,6 +39,7 @@ export async function setUserDisabled(userId: string, disabled: boolean, admin: 
     });
     if (count === 0) return false;
     await recordAudit(tx, { actorUserId: admin.userId, action: disabled ? "user.disabled" : "user.enabled", subjectType: "user", subjectId: userId, requestId, details: {} });
+    if (disabled) await notifyAccessChange(tx, userId);
     return true;
   });
   if (changed && disabled) announceAccessChange(userId);
@@ -67,6 +69,7 @@ export async function revokeApiToken(userId: string, tokenId: string, admin: Pri
     const { count } = await tx.apiToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: new Date() } });
     if (count === 0) return false;
     await recordAudit(tx, { actorUserId: admin.userId, action: "token.revoked", subjectType: "user", subjectId: userId, requestId, details: { tokenId } });
+    await notifyAccessChange(tx, userId);
     return true;
   });
   if (changed) announceAccessChange(userId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planIdOfEvent } from "./publish-outbox";
+import { planIdOfEvent } from "./outbox-events";
 
 describe("planIdOfEvent", () => {
   it("is a plan event's id and a receipt's settlementRef", () => {

@@ -1,0 +1,72 @@
+// Outbox rows as the events subscribers receive (style.md: effects after commit). The trading code
+// writes a row in the same transaction as the change it reports, so a rolled-back change leaves no
+// row, and a row left unpublished by a crash is still there for the publisher's next pass
+// (sequence-outbox.ts). Each event carries the organizations taking part in its plan, read when it is
+// delivered.
+import { dbDate, parseDbDate, sqlDb, type Sql } from "@/lib/server/db/sql";
+import { logger } from "@/lib/server/log";
+import { isEventKind, type EventKind, type PublishedEvent } from "./published-event";
+import type { SequencedRow } from "./sequence-outbox";
+
+type PlanDocument = { participants?: { organizationId?: unknown }[] };
+type EventOutbox = SequencedRow;
+
+/** The plan an event is about: a plan event's `id`, a receipt's `settlementRef` (the plan id). */
+export function planIdOfEvent(kind: EventKind, payload: unknown): string | null {
+  if (typeof payload !== "object" || payload === null) return null;
+  const value = kind === "receiptAdded" ? (payload as { settlementRef?: unknown }).settlementRef : (payload as { id?: unknown }).id;
+  return typeof value === "string" ? value : null;
+}
+
+/** The plan's participating organizations; none when its document cannot be read (only its parties then see the event). */
+function organizationsOf(content: string): string[] {
+  try {
+    const doc = JSON.parse(content) as PlanDocument;
+    return (doc.participants ?? []).flatMap((p) => (typeof p.organizationId === "string" ? [p.organizationId] : []));
+  } catch {
+    return [];
+  }
+}
+
+function parseList(text: string): string[] {
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+type ReadRow = { row: EventOutbox; kind: EventKind; payload: unknown; audience: string[]; planId: string | null };
+
+function readRow(row: EventOutbox): ReadRow | null {
+  try {
+    if (!isEventKind(row.kind)) throw new TypeError(`unknown event kind ${row.kind}`);
+    const payload: unknown = JSON.parse(row.payload);
+    return { row, kind: row.kind, payload, audience: parseList(row.audience), planId: planIdOfEvent(row.kind, payload) };
+  } catch (error) {
+    logger.error({ err: error, eventId: row.id, sequence: row.sequence }, "event outbox: a row cannot be read; it is skipped");
+    return null;
+  }
+}
+
+/** The rows as events, in their order, with their plans' participants; a row that cannot be read is left out (it holds nothing up). */
+export async function toEvents(rows: readonly EventOutbox[], q: Sql = sqlDb): Promise<PublishedEvent[]> {
+  const read = rows.flatMap((row) => readRow(row) ?? []);
+  const planIds = [...new Set(read.flatMap((r) => (r.planId ? [r.planId] : [])))];
+  const plans = planIds.length ? await q.selectFrom("Plan").select(["id", "content"]).where("id", "in", planIds).execute() : [];
+  const participants = new Map(plans.map((p) => [p.id, organizationsOf(p.content)]));
+  return read.map((r) => ({
+    id: r.row.id,
+    kind: r.kind,
+    payload: r.payload,
+    audience: r.audience,
+    organizations: (r.planId === null ? undefined : participants.get(r.planId)) ?? [],
+    createdAtMs: parseDbDate(r.row.createdAt).getTime(),
+  }));
+}
+
+/**
+ * Deletes rows published before `before`: every process delivered them long ago (a process reads
+ * only rows after its cursor, which starts at the highest sequence when it starts).
+ */
+export async function pruneOutbox(before: Date): Promise<number> {
+  const { numDeletedRows } = await sqlDb.deleteFrom("EventOutbox").where("publishedAt", "<", dbDate(before)).executeTakeFirst();
+  return Number(numDeletedRows);
+}
