@@ -136,5 +136,8 @@ export async function acceptOperation(
       if (!isSqlUniqueViolation(error)) throw error;
     }
   }
-  throw new AppError("CONFLICT", "the operation conflicts with another one being recorded at the same moment; nothing was changed, send it again");
+  // The caller (the router's plan runner) treats 503 as "try again", never as a refusal.
+  throw new AppError("UNAVAILABLE", "the operation collides with others being recorded at this moment; nothing was changed, send the same request again", [], {
+    retryAfterSeconds: 1,
+  });
 }

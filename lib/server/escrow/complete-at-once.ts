@@ -70,9 +70,21 @@ export async function completeAtOnce(definition: AnyOperationDefinition, request
     } catch (error) {
       if (error instanceof OperationRefusal) return recordOnce(fields, keys, { refusal: { code, message: error.message.slice(0, MESSAGE_MAX_CHARS) } });
       if (!(error instanceof ConcurrentUpdate) && !isSqlUniqueViolation(error)) throw error;
+      // Many operations on one account at once (PostgreSQL runs them side by side): step aside a
+      // random moment, longer each time, so the racers spread out instead of colliding again.
+      await contentionPause(attempt);
     }
   }
-  throw new AppError("CONFLICT", "the operation conflicts with others being recorded at the same moment; nothing was changed, send it again");
+  // Still colliding: the caller (the router's plan runner) treats 503 as "try again", never as a refusal.
+  throw new AppError("UNAVAILABLE", "the account is busy with other operations at this moment; nothing was changed, send the same request again", [], {
+    retryAfterSeconds: 1,
+  });
+}
+
+/** A random pause of up to 2^attempt ms (at most 256 ms) after a lost race. */
+function contentionPause(attempt: number): Promise<void> {
+  const ms = Math.random() * Math.min(256, 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Records a refused or pending operation; a lost race on its keys answers the operation that won. */
