@@ -1,9 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { Providers } from "@/components/providers";
-import { SiteHeader } from "@/components/site-header";
-import { currentPrincipal } from "@/lib/server/auth/current-user";
-import { nodeSettings } from "@/lib/server/node-settings";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -22,21 +18,19 @@ export const viewport: Viewport = {
   ],
 };
 
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  const principal = await currentPrincipal();
+/**
+ * The document itself. The portal's pages ((portal)/layout.tsx) add the clients they share (react-query,
+ * Apollo, the browser key, notifications) and the navigation; the pages anyone may open ((public)/:
+ * sign-in, the API reference) ship none of that.
+ */
+export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen bg-canvas text-ink antialiased">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-brand focus:px-3 focus:py-2 focus:text-on-brand">
           Skip to content
         </a>
-        {/* The header is inside the providers too: its signing badge and notification centre read the same caches as the pages. */}
-        <Providers settings={nodeSettings()} person={principal ? { userId: principal.userId, trader: principal.role === "investor" || principal.role === "issuer" } : null}>
-          <SiteHeader />
-          <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
-            {children}
-          </main>
-        </Providers>
+        {children}
       </body>
     </html>
   );

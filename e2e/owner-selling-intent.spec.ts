@@ -247,7 +247,8 @@ test("an owner publishes a selling intent, a buyer takes it, the owner signs in 
   await expect(declinedItem).toContainText(`Your reason: ${REASON}`);
   await expect(nav(page).getByRole("link", { name: "Signing inbox", exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(bobPage.getByTestId("plan-status")).toHaveText("Rejected", { timeout: 30_000 });
-  await expect(bobPage.getByText(`the seller declined to sign: ${REASON}`).first()).toBeVisible();
+  // On the settlement page itself (the notification centre, closed, holds the same words).
+  await expect(bobPage.getByRole("main").getByText(`the seller declined to sign: ${REASON}`).first()).toBeVisible();
   expect(await planStatus(bobPage.request, declinedPlanId)).toBe("rejected");
   expect((await holdingsOf(bobPage.request, bob.profileId)).USD).toEqual({ balance: "4", held: "0", available: "4" });
   await bobContext.close();
