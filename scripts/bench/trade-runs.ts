@@ -137,10 +137,9 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
   const serverCpuMs = server.cpuMs() - cpuBefore;
   const after = await scrape();
   const completedByServer = (await planCount(databaseUrl, "Completed")) - completedBefore;
-  const moved = (samples: Sample[], name: string, layer: string) => sumOf(samples, name, { layer });
   const delta = (name: string): LayerCounts => ({
-    sql: moved(after, name, "sql") - moved(before, name, "sql"),
-    prisma: moved(after, name, "prisma") - moved(before, name, "prisma"),
+    sql: movedBetween(before, after, name, { layer: "sql" }),
+    prisma: movedBetween(before, after, name, { layer: "prisma" }),
   });
   const usage: RunUsage = {
     serverCpuMs,
@@ -156,9 +155,14 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
   return { result, usage, check };
 }
 
+/** How far the samples named `name` with labels `where` moved between two scrapes. */
+function movedBetween(before: readonly Sample[], after: readonly Sample[], name: string, where: Record<string, string>): number {
+  return sumOf(after, name, where) - sumOf(before, name, where);
+}
+
 /** Trades ended by status and the mean duration of each plan stage, between two scrapes. */
 function metricsOfRun(before: readonly Sample[], after: readonly Sample[]): RunUsage["metrics"] {
-  const moved = (name: string, where: Record<string, string>) => sumOf(after, name, where) - sumOf(before, name, where);
+  const moved = (name: string, where: Record<string, string>) => movedBetween(before, after, name, where);
   const labelValues = (name: string, label: string) => [...new Set(after.filter((s) => s.name === name).map((s) => s.labels[label]).filter((v): v is string => v !== undefined))];
   const finished: Record<string, number> = {};
   for (const status of labelValues("tan_trades_finished_total", "status")) finished[status] = moved("tan_trades_finished_total", { status });

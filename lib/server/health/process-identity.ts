@@ -2,8 +2,9 @@
 // several machines), the host, the pid and the cluster worker's number tell them apart.
 import cluster from "node:cluster";
 import { hostname } from "node:os";
+import type { Health } from "@/lib/schemas/health";
 
-export type ProcessIdentity = { host: string; pid: number; worker: number | null };
+export type ProcessIdentity = Health["process"];
 
 export function processIdentity(): ProcessIdentity {
   return { host: hostname(), pid: process.pid, worker: cluster.worker?.id ?? null };
