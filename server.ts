@@ -18,6 +18,7 @@ import { hearAccessChanges } from "@/lib/server/auth/access-changes";
 import { runPrimary } from "@/lib/server/cluster/run-primary";
 import { databaseListener } from "@/lib/server/events/database-listener";
 import { markShuttingDown } from "@/lib/server/health/check-readiness";
+import { profileOnSignal } from "@/lib/server/diagnostics/cpu-profile-on-signal";
 import { startEscrowWorker } from "@/lib/server/escrow/worker";
 import { startEventPublisher } from "@/lib/server/events/start-event-publisher";
 import { signatureVerifier } from "@/lib/domain/secp256k1-node";
@@ -106,6 +107,8 @@ async function serve(): Promise<void> {
   });
 
   const stopWorkers: (() => Promise<void>)[] = [];
+  const stopProfiling = profileOnSignal(env.CPU_PROFILE_DIR);
+  stopWorkers.push(async () => stopProfiling());
 
   // PostgreSQL: hear the node's other processes (their events, their access changes), and tell them ours.
   const listener = databaseListener();

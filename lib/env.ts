@@ -108,6 +108,8 @@ const schema = z.object({
   ADMIN_TOKEN: z.string().min(24, "at least 24 characters").optional(),
   /** When set, a bearer token that may read GET /api/metrics (a Prometheus scraper), besides admins. */
   METRICS_TOKEN: z.string().min(24, "at least 24 characters").optional(),
+  /** With a folder, SIGUSR2 starts a CPU profile and the next one writes it there (npm run bench's BENCH_CPU_PROFILE_DIR). */
+  CPU_PROFILE_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Largest JSON request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),

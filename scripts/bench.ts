@@ -111,8 +111,15 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
   const databaseFloor: Floors["database"] =
     place.database === "sqlite" ? { ...place.sqliteRate, what: "SQLite transactions of 10 writes" } : { ...place.rate, what: "PostgreSQL transactions of 10 writes" };
   say(`\n== Trades on ${title} ==`);
+  // A profile per timed run, of the one server process (a cluster's primary does not profile).
+  const profiled = settings.cpuProfileDir !== "" && processCount === 1;
   const server = await startTestServer(
-    { LOG_LEVEL: settings.logLevel, WEB_CONCURRENCY: String(processCount), ...(settings.serverNodeFlags ? { NODE_FLAGS: settings.serverNodeFlags } : {}) },
+    {
+      LOG_LEVEL: settings.logLevel,
+      WEB_CONCURRENCY: String(processCount),
+      ...(settings.serverNodeFlags ? { NODE_FLAGS: settings.serverNodeFlags } : {}),
+      ...(profiled ? { CPU_PROFILE_DIR: settings.cpuProfileDir } : {}),
+    },
     { postgresUrl: place.database === "postgres" ? place.url : null },
   );
   const processes = new ProcessGroup(() => server.processGroup());
@@ -131,7 +138,13 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
     const floors: Floors = { ...common, database: databaseFloor, appRefused: app.refused, appRead: app.read };
 
     market = await TradeMarket.open(server, settings.investors, (line) => say(line));
-    const context: RunContext = { market, server: processes, memory, tradeTimeoutMs: settings.tradeTimeoutMs };
+    const toggleProfile = profiled
+      ? () => {
+          const pid = server.processGroup();
+          if (pid !== undefined) process.kill(pid, "SIGUSR2");
+        }
+      : undefined;
+    const context: RunContext = { market, server: processes, memory, tradeTimeoutMs: settings.tradeTimeoutMs, toggleProfile };
     const clientsList = database === "sqlite" ? settings.concurrency : [PG_CLIENTS];
     const closed: RunResult[] = [];
     for (const clients of clientsList) {
@@ -229,7 +242,7 @@ function comparison(figures: readonly DatabaseFigures[], settings: BenchSettings
     ["  latency p50 / p99", (f) => { const r = main(f); return r ? `${ms(percentile(r.latenciesMs, 50))} / ${ms(percentile(r.latenciesMs, 99))}` : "–"; }],
     ["  server CPU per settled trade", (f) => { const r = main(f); return r ? `${fixed(cpuMsPerTrade(r), 2)} ms` : "–"; }],
     ["  server memory at the end / peak", (f) => { const r = main(f); return r ? `${megabytes(r.usage.rssEndBytes)} / ${megabytes(r.usage.rssPeakBytes)}` : "–"; }],
-    ["  statements / transactions per trade", (f) => { const r = main(f); return r && f.processes === 1 ? `${fixed(perTrade(r.usage.statements, r))} / ${fixed(perTrade(r.usage.transactions, r))}` : "– (per worker)"; }],
+    ["  statements / transactions / commits per trade", (f) => { const r = main(f); return r && f.processes === 1 ? `${fixed(perTrade(r.usage.statements, r))} / ${fixed(perTrade(r.usage.transactions, r))} / ${fixed(perTrade(r.usage.commits, r))}` : "– (per worker)"; }],
     ["single client p50 / p99", (f) => { const r = f.closed.find((c) => clientsOf(c) === 1); return r ? `${ms(percentile(r.latenciesMs, 50))} / ${ms(percentile(r.latenciesMs, 99))}` : "–"; }],
     [`open loop ${settings.openRate}/s: p50 / p99 (refused, not in time)`, (f) => (f.open ? `${ms(percentile(f.open.latenciesMs, 50))} / ${ms(percentile(f.open.latenciesMs, 99))} (${int(total(f.open.refused))}, ${int(f.open.timedOut + f.open.unanswered)})` : "–")],
     ["open loop at 2× capacity: goodput, p99", (f) => (f.overload?.open ? `${fixed(f.overload.open.goodput)}/s, ${ms(percentile(f.overload.latenciesMs, 99))}` : "–")],

@@ -1,5 +1,6 @@
 // The benchmark's settings, from the environment and `--quick` (documented at the top of
 // scripts/bench.ts and in the README's Benchmarks section). A bad value stops the run with its name.
+import path from "node:path";
 import { z } from "zod";
 
 const DATABASES = ["sqlite", "postgres"] as const;
@@ -25,6 +26,7 @@ const schema = z.object({
   BENCH_INVESTORS: z.coerce.number().int().min(2).max(1_000).optional(),
   BENCH_TRADE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BENCH_SERVER_NODE_FLAGS: z.string().default(""),
+  BENCH_CPU_PROFILE_DIR: z.string().default(""),
   BENCH_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("error"),
 });
 
@@ -43,6 +45,8 @@ export type BenchSettings = {
   /** A trade not Completed this long after its (scheduled) execute counts as timed out. */
   tradeTimeoutMs: number;
   serverNodeFlags: string;
+  /** Where the server writes a CPU profile of each timed run (one process only), or "" for none. */
+  cpuProfileDir: string;
   logLevel: string;
   /** Requests in flight for the HTTP floors. */
   floorInFlight: number;
@@ -70,6 +74,7 @@ export function loadBenchSettings(argv: readonly string[], source: Record<string
     investors: s.BENCH_INVESTORS ?? (quick ? 16 : 64),
     tradeTimeoutMs: s.BENCH_TRADE_TIMEOUT_MS,
     serverNodeFlags: s.BENCH_SERVER_NODE_FLAGS,
+    cpuProfileDir: s.BENCH_CPU_PROFILE_DIR === "" ? "" : path.resolve(s.BENCH_CPU_PROFILE_DIR),
     logLevel: s.BENCH_LOG_LEVEL,
     floorInFlight: 16,
   };

@@ -29,6 +29,8 @@ export type RunUsage = {
   /** Sent from the run's start until the server was quiet again, from the server's GET /api/metrics. */
   statements: LayerCounts;
   transactions: LayerCounts;
+  /** Commits written (SQLite: one holds a group of transactions). */
+  commits: LayerCounts;
   /** What the server's GET /api/metrics says of the run: trades that ended, by status, and the mean time of each plan stage. */
   metrics: { finished: Record<string, number>; stageMeanMs: Record<string, number> };
 };
@@ -129,11 +131,13 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
   const cpuBefore = server.cpuMs();
   const own = new OwnCpu();
   const started = performance.now();
+  context.toggleProfile?.();
   const result = await run();
   const clientCpuShare = own.share();
   const serverCpuShare = (server.cpuMs() - cpuBefore) / (performance.now() - started);
   const rssEndBytes = memory.sample();
   const check = await checkSettlement(databaseUrl, planIds(), plansBefore);
+  context.toggleProfile?.();
   const serverCpuMs = server.cpuMs() - cpuBefore;
   const after = await scrape();
   const completedByServer = (await planCount(databaseUrl, "Completed")) - completedBefore;
@@ -150,6 +154,7 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
     clientCpuShare,
     statements: delta("tan_db_statements_total"),
     transactions: delta("tan_db_transactions_total"),
+    commits: delta("tan_db_commits_total"),
     metrics: metricsOfRun(before, after),
   };
   return { result, usage, check };
@@ -174,7 +179,14 @@ function metricsOfRun(before: readonly Sample[], after: readonly Sample[]): RunU
   return { finished, stageMeanMs };
 }
 
-export type RunContext = { market: TradeMarket; server: ProcessGroup; memory: PeakMemory; tradeTimeoutMs: number };
+export type RunContext = {
+  market: TradeMarket;
+  server: ProcessGroup;
+  memory: PeakMemory;
+  tradeTimeoutMs: number;
+  /** Starts, then stops and writes, the server's CPU profile of a run (BENCH_CPU_PROFILE_DIR). */
+  toggleProfile?: () => void;
+};
 
 /** `clients` clients, each sending its next trade when the last one ended, for `seconds`. */
 export async function closedLoop(context: RunContext, clients: number, seconds: number, prepared: PreparedTrade[]): Promise<RunResult> {

@@ -14,12 +14,16 @@ export function sqlCounter(layer: SqlLayer): (sqlText: string) => void {
   const statements = metrics.dbStatements.child({ layer });
   const commits = metrics.dbTransactions.child({ layer, outcome: "commit" });
   const rollbacks = metrics.dbTransactions.child({ layer, outcome: "rollback" });
+  const written = metrics.dbCommits.child({ layer });
   return (sqlText) => {
     // Only short texts can be transaction control; the test keeps long statements off the regex.
     const control = sqlText.length <= 32 ? TRANSACTION_CONTROL.exec(sqlText)?.[1]?.toLowerCase() : undefined;
     if (control === undefined) statements.inc();
     else if (control === "rollback") rollbacks.inc();
-    else if (control !== "begin") commits.inc();
+    else if (control !== "begin") {
+      commits.inc();
+      written.inc();
+    }
   };
 }
 

@@ -5,31 +5,23 @@
 // Prisma 6's client engine compiles every call in WebAssembly (about 1 ms each, measured in the
 // README's benchmark section), while a prepared SQLite statement runs in microseconds.
 //
-// One connection, one lock (SQLite): every Kysely query or transaction takes the same FIFO lock the
-// Prisma adapter takes (sqlite-adapter.ts), so a Kysely transaction is isolated from Prisma's
-// statements and the other way round. PostgreSQL isolates transactions itself; the pool is shared.
+// One connection (SQLite): every Kysely query or transaction is a unit of a group that commits once
+// per turn of the event loop, and no unit is answered before its group's COMMIT
+// (sqlite-group-commit.ts). An open group holds the lock the Prisma adapter takes
+// (sqlite-adapter.ts), so Prisma's statements run between groups, isolated from them. PostgreSQL
+// isolates transactions itself; the pool is shared.
 //
 // Values cross in the forms Prisma itself writes, so both read each other's rows: a DateTime is an
 // ISO-8601 text with "+00:00" in SQLite (a timestamp(3) in PostgreSQL), a Boolean 0/1 in SQLite.
-import {
-  CompiledQuery,
-  Kysely,
-  type Transaction,
-  PostgresDialect,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type QueryResult,
-} from "kysely";
+import { Kysely, type Transaction, PostgresDialect, type Dialect } from "kysely";
 import pg from "pg";
 import { env } from "@/lib/env";
 import type { DB } from "@/lib/generated/kysely/types";
 import { AsyncLock } from "./async-lock";
 import { sharedPostgresPool, sharedSqliteConnection } from "./client";
+import { metrics } from "@/lib/server/metrics/metrics";
 import { sqlCounter } from "./sql-counter";
+import { groupCommitDialect, GroupCommitWriter } from "./sqlite-group-commit";
 import type { SharedSqliteConnection } from "./sqlite-adapter";
 
 export type { DB };
@@ -65,64 +57,34 @@ function numbersOf(row: Record<string, unknown>): Record<string, unknown> {
   return row;
 }
 
-/** What this layer sends, for tan_db_statements_total and tan_db_transactions_total. */
+/** What this layer sends, for tan_db_statements_total and tan_db_transactions_total (PostgreSQL: by the text of COMMIT and ROLLBACK). */
 const countSql = sqlCounter("sql");
 
-class SharedSqliteDatabaseConnection implements DatabaseConnection {
-  constructor(
-    private readonly shared: SharedSqliteConnection,
-    readonly release: () => void,
-  ) {}
+const writers = ((globalThis as typeof globalThis & { __tanSqlWriters?: WeakMap<SharedSqliteConnection, GroupCommitWriter> }).__tanSqlWriters ??= new WeakMap());
 
-  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    countSql(compiled.sql);
-    const statement = this.shared.connection.prepare(compiled.sql);
-    const parameters = compiled.parameters.map(sqliteParameter);
-    if (statement.reader) return Promise.resolve({ rows: (statement.all(parameters) as Record<string, unknown>[]).map(numbersOf) as R[] });
-    const { changes } = statement.run(parameters);
-    return Promise.resolve({ numAffectedRows: BigInt(changes), rows: [] });
-  }
-
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error("the typed-SQL path does not stream");
-  }
-}
-
-/** Kysely's driver on the connection Prisma opened, behind the lock Prisma's adapter takes. */
-class SharedSqliteDriver implements Driver {
-  async init(): Promise<void> {}
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const shared = await sharedSqliteConnection();
-    const release = await shared.lock.acquire();
-    return new SharedSqliteDatabaseConnection(shared, release);
-  }
-
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin"));
-  }
-
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("commit"));
-  }
-
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("rollback"));
-  }
-
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    (connection as SharedSqliteDatabaseConnection).release();
-  }
-
-  async destroy(): Promise<void> {}
-}
-
-const sqliteDialect: Dialect = {
-  createAdapter: () => new SqliteAdapter(),
-  createDriver: () => new SharedSqliteDriver(),
-  createIntrospector: (db) => new SqliteIntrospector(db),
-  createQueryCompiler: () => new SqliteQueryCompiler(),
+const unitCommits = metrics.dbTransactions.child({ layer: "sql", outcome: "commit" });
+const unitRollbacks = metrics.dbTransactions.child({ layer: "sql", outcome: "rollback" });
+const groupCommits = metrics.dbCommits.child({ layer: "sql" });
+const groupCounters = {
+  statement: countSql,
+  transaction: (outcome: "commit" | "rollback") => (outcome === "commit" ? unitCommits : unitRollbacks).inc(),
+  groupCommitted: (units: number) => {
+    groupCommits.inc();
+    metrics.dbGroupUnits.observe(units);
+  },
 };
+
+/** The group-commit writer of the connection Prisma opened (one per connection, shared by the process's module graphs). */
+function writerOf(shared: SharedSqliteConnection): GroupCommitWriter {
+  let writer = writers.get(shared);
+  if (!writer) {
+    writer = new GroupCommitWriter(shared.connection, shared.lock, groupCounters);
+    writers.set(shared, writer);
+  }
+  return writer;
+}
+
+const sqliteDialect: Dialect = groupCommitDialect(async () => writerOf(await sharedSqliteConnection()), { parameter: sqliteParameter, row: numbersOf });
 
 // PostgreSQL: timestamps come back as their text (UTC, as Prisma writes them) and bigint counts as
 // text, per query, so the pool's global parsers (which Prisma does not use either) stay untouched.

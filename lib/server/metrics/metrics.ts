@@ -59,6 +59,8 @@ function defineMetrics(m: ReturnType<typeof metricKinds>) {
     httpRequestSeconds: m.histogram("tan_http_request_duration_seconds", "Time from the route handler's start to its answer, by route pattern and method.", ["route", "method"]),
     dbStatements: m.hotCounter("tan_db_statements_total", "SQL statements sent to the database, by layer (sql: the typed-SQL path on Kysely; prisma: Prisma's driver adapter); BEGIN, COMMIT and ROLLBACK are not counted here.", ["layer"]),
     dbTransactions: m.hotCounter("tan_db_transactions_total", "Database transactions ended, by layer and outcome (commit, rollback).", ["layer", "outcome"]),
+    dbCommits: m.hotCounter("tan_db_commits_total", "Commits written to the database by the typed-SQL path (SQLite: one commit holds a group of transactions, tan_db_group_transactions).", ["layer"]),
+    dbGroupUnits: m.histogram("tan_db_group_transactions", "SQLite group commit: transactions held by one commit.", [], [1, 2, 4, 8, 16, 32, 64, 128, 256]),
     tradesFinished: m.counter("tan_trades_finished_total", "Trades (execution plans) that ended, by status: Completed (settled), Failed (refused or undone after money was held), Rejected (refused before money moved).", ["status"]),
     planStageSeconds: m.histogram("tan_plan_stage_duration_seconds", "One run of a plan stage (rules, sign, approve, hold, token, release, rollback): its call to the other organization and the write of its outcome, by stage and what came of it (advance, end, wait).", ["stage", "outcome"], STAGE_BUCKETS_SECONDS),
     outboxLagSeconds: m.histogram("tan_outbox_publish_lag_seconds", "Time from an event's commit in the outbox to its publication to the subscribers.", [], STAGE_BUCKETS_SECONDS),

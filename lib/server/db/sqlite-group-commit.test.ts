@@ -1,0 +1,175 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { Kysely, sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { AsyncLock } from "./async-lock";
+import { GroupCommitFailed, GroupCommitWriter, groupCommitDialect } from "./sqlite-group-commit";
+
+type Schema = { t: { id: number; name: string }; child: { id: number; parentId: number } };
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A WAL database in a file, the writer on one connection, and a second connection that sees only what is committed. */
+function setUp() {
+  const dir = mkdtempSync(path.join(tmpdir(), "group-commit-"));
+  dirs.push(dir);
+  const file = path.join(dir, "db.sqlite");
+  const connection = new Database(file);
+  connection.pragma("journal_mode = WAL");
+  connection.pragma("foreign_keys = ON");
+  connection.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)");
+  connection.exec("CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER NOT NULL REFERENCES t(id) DEFERRABLE INITIALLY DEFERRED)");
+  const observer = new Database(file, { readonly: true });
+  const lock = new AsyncLock();
+  const counted = { statements: 0, commits: 0, rollbacks: 0, groups: [] as number[] };
+  const writer = new GroupCommitWriter(connection, lock, {
+    statement: () => void (counted.statements += 1),
+    transaction: (outcome) => void (outcome === "commit" ? (counted.commits += 1) : (counted.rollbacks += 1)),
+    groupCommitted: (units) => void counted.groups.push(units),
+  });
+  const db = new Kysely<Schema>({ dialect: groupCommitDialect(async () => writer, { parameter: (v) => v, row: (r) => r }) });
+  /** Rows of t as another connection sees them: committed ones only. */
+  const committedNames = () => (observer.prepare("SELECT name FROM t ORDER BY id").all() as { name: string }[]).map((r) => r.name);
+  return { connection, lock, writer, db, counted, committedNames };
+}
+
+const insert = (db: Kysely<Schema>, name: string) => db.insertInto("t").values({ name } as never).execute();
+
+describe("GroupCommitWriter", () => {
+  it("commits the transactions of one turn together, and answers none of them before that commit", async () => {
+    const { db, counted, committedNames } = setUp();
+    const seenAtAnswer: string[][] = [];
+    await Promise.all(
+      ["a", "b", "c"].map((name) =>
+        db
+          .transaction()
+          .execute((tx) => insert(tx, name))
+          .then(() => seenAtAnswer.push(committedNames())),
+      ),
+    );
+    expect(counted.groups).toEqual([3]);
+    expect(counted.commits).toBe(3);
+    // Each transaction learnt it was done only when another connection could already read all three.
+    for (const seen of seenAtAnswer) expect(seen).toEqual(["a", "b", "c"]);
+  });
+
+  it("rolls a failed transaction back to its savepoint: its writes go, the group's others stay", async () => {
+    const { db, counted, committedNames } = setUp();
+    const results = await Promise.allSettled([
+      db.transaction().execute((tx) => insert(tx, "kept")),
+      db.transaction().execute(async (tx) => {
+        await insert(tx, "undone");
+        throw new Error("refused");
+      }),
+      db.transaction().execute((tx) => insert(tx, "kept")), // the unique index refuses it
+      db.transaction().execute((tx) => insert(tx, "also kept")),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
+    expect(committedNames()).toEqual(["kept", "also kept"]);
+    expect(counted).toMatchObject({ commits: 2, rollbacks: 2, groups: [4] });
+  });
+
+  it("answers a statement outside a transaction after the commit that holds it, and a read of committed data at once", async () => {
+    const { db, counted, committedNames } = setUp();
+    await insert(db, "plain");
+    expect(committedNames()).toEqual(["plain"]);
+    expect(counted.groups).toEqual([0]); // a group of one plain statement, no transaction
+    // Nothing written: no group, no commit.
+    expect(await db.selectFrom("t").select("name").execute()).toEqual([{ name: "plain" }]);
+    expect(counted.groups).toEqual([0]);
+  });
+
+  it("holds back a read that could see a write not yet committed until the commit", async () => {
+    const { db, committedNames } = setUp();
+    let readAnswered: string[] | null = null;
+    const write = db.transaction().execute((tx) => insert(tx, "pending"));
+    const read = db
+      .selectFrom("t")
+      .select("name")
+      .execute()
+      .then((rows) => {
+        readAnswered = committedNames();
+        return rows;
+      });
+    expect(await read).toEqual([{ name: "pending" }]);
+    await write;
+    // When the read was answered, what it returned was already committed.
+    expect(readAnswered).toEqual(["pending"]);
+  });
+
+  it("fails every transaction of a group whose commit fails, and keeps none of them", async () => {
+    const { db, committedNames } = setUp();
+    const results = await Promise.allSettled([
+      db.transaction().execute((tx) => insert(tx, "innocent")),
+      // A deferred foreign key: the statement passes, the COMMIT fails.
+      db.transaction().execute((tx) => tx.insertInto("child").values({ parentId: 999 } as never).execute()),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(GroupCommitFailed);
+    expect(committedNames()).toEqual([]);
+    // The writer goes on with the next group.
+    await db.transaction().execute((tx) => insert(tx, "next"));
+    expect(committedNames()).toEqual(["next"]);
+  });
+
+  it("fails the group's released transactions when SQLite ends the whole transaction itself", async () => {
+    const { db, connection, committedNames } = setUp();
+    connection.exec("CREATE TABLE trap (id INTEGER PRIMARY KEY)");
+    connection.exec("CREATE TRIGGER spring BEFORE INSERT ON trap BEGIN SELECT RAISE(ROLLBACK, 'trap sprung'); END");
+    const results = await Promise.allSettled([
+      db.transaction().execute((tx) => insert(tx, "before")),
+      db.transaction().execute(async (tx) => {
+        await sql`INSERT INTO trap (id) VALUES (1)`.execute(tx);
+        await insert(tx, "never");
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(committedNames()).toEqual([]);
+    expect(connection.inTransaction).toBe(false);
+    await insert(db, "after");
+    expect(committedNames()).toEqual(["after"]);
+  });
+
+  it("lets a holder of the connection's lock (Prisma) run between groups, never inside one", async () => {
+    const { db, lock, connection, committedNames } = setUp();
+    const release = await lock.acquire();
+    connection.exec("BEGIN");
+    connection.exec("INSERT INTO t (name) VALUES ('prisma')");
+    const write = db.transaction().execute((tx) => insert(tx, "typed"));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(committedNames()).toEqual([]); // the unit waits for the lock
+    connection.exec("COMMIT");
+    release();
+    await write;
+    expect(committedNames()).toEqual(["prisma", "typed"]);
+    // And Prisma waits for an open group: its turn comes once the group committed.
+    let prismaTurn: Promise<string[]> | null = null;
+    await db.transaction().execute(async (tx) => {
+      await insert(tx, "grouped");
+      prismaTurn = lock.run(async () => committedNames()); // Prisma arrives while the group is open
+    });
+    expect(await prismaTurn).toEqual(["prisma", "typed", "grouped"]);
+  });
+
+  it("runs units one at a time in arrival order, so a transaction never sees another's half-done writes", async () => {
+    const { db, committedNames } = setUp();
+    const order: string[] = [];
+    await Promise.all(
+      ["x", "y"].map((name) =>
+        db.transaction().execute(async (tx) => {
+          order.push(`${name} begins`);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await insert(tx, name);
+          order.push(`${name} ends`);
+        }),
+      ),
+    );
+    expect(order).toEqual(["x begins", "x ends", "y begins", "y ends"]);
+    expect(committedNames()).toEqual(["x", "y"]);
+  });
+});

@@ -1,0 +1,309 @@
+// Group commit on the one SQLite connection: the transactions of the typed-SQL path that run close
+// together share one COMMIT.
+//
+// Measured under the trade benchmark, COMMIT was the largest single cost of a trade (about 15% of
+// the server's CPU, ~150-200 µs each, ten a trade): SQLite writes every page a transaction dirtied
+// to the WAL at each commit, and a trade's transactions dirty the same few pages (the plan's row, the
+// accounts, the indexes) again and again. Here a transaction is a SAVEPOINT inside a longer
+// transaction (the *group*), and the group commits once per turn of the event loop, so each hot page
+// is written once for all the transactions of the group.
+//
+// What stays exactly as before, and why:
+// - Isolation: units (a transaction, or one statement outside any) run one at a time on the
+//   connection, in arrival order, as they did under the connection's lock. A unit that fails rolls
+//   back to its savepoint: its own writes go, the group's stay.
+// - Durability before anything is said or done: no unit's result (a transaction's, or a plain
+//   statement's, reads included) is handed back before the COMMIT that holds everything the unit
+//   could have seen or written. Code acts on a result only after that (effects after commit,
+//   onCommit in sql.ts), so a crash before the COMMIT loses the group as a crash before each
+//   transaction's own COMMIT lost it: nothing anyone was told or acted on. A unit that saw only
+//   committed data (a read while the group has written nothing) is answered at once.
+// - Failure: a COMMIT that fails (disk full, I/O error), or an error after which SQLite has ended
+//   the transaction itself, fails every unit of the group, as each of their own COMMITs would have.
+// - Prisma's statements and transactions take the connection's lock (sqlite-adapter.ts); an open
+//   group holds that lock, so Prisma runs between groups, never inside one.
+import type BetterSqlite3 from "better-sqlite3";
+import {
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from "kysely";
+import { AsyncLock } from "./async-lock";
+
+type Database = BetterSqlite3.Database;
+
+export type GroupCommitCounters = {
+  /** One SQL statement sent by a unit. */
+  statement: (sqlText: string) => void;
+  /** A unit's transaction ended (savepoint released, or rolled back to). */
+  transaction: (outcome: "commit" | "rollback") => void;
+  /** A group's COMMIT reached the database file, with how many units it held. */
+  groupCommitted: (units: number) => void;
+};
+
+const SAVEPOINT = "unit";
+
+class Group {
+  dirty = false;
+  units = 0;
+  /** SQLite ended the group's transaction itself; nothing more may run in it. */
+  lost = false;
+  readonly committed: Promise<void>;
+  #settle!: (error: unknown) => void;
+
+  constructor(readonly releaseConnection: () => void) {
+    this.committed = new Promise<void>((resolve, reject) => {
+      this.#settle = (error) => (error === undefined ? resolve() : reject(error));
+    });
+    // A group nobody waits on (only reads) must not report an unhandled rejection.
+    this.committed.catch(() => undefined);
+  }
+
+  settle(error?: unknown): void {
+    this.#settle(error);
+  }
+}
+
+/** Thrown to the units of a group that did not commit. */
+export class GroupCommitFailed extends Error {
+  override name = "GroupCommitFailed";
+}
+
+/** One unit's use of the connection: a transaction, or the statements Kysely sends outside one. */
+export class GroupCommitUnit {
+  #group: Group | null;
+  #ownLock: (() => void) | null = null;
+  #transactional = false;
+
+  constructor(
+    private readonly writer: GroupCommitWriter,
+    group: Group | null,
+    readonly releaseTurn: () => void,
+  ) {
+    this.#group = group;
+  }
+
+  get group(): Group | null {
+    return this.#group;
+  }
+
+  /** A statement outside any group holds the connection's lock itself (Prisma's transactions must not interleave). */
+  async #lockForRead(): Promise<void> {
+    this.#ownLock ??= await this.writer.connectionLock.acquire();
+  }
+
+  async #joinGroup(): Promise<Group> {
+    if (!this.#group) {
+      const lock = this.#ownLock;
+      this.#ownLock = null;
+      this.#group = await this.writer.openGroup(lock);
+    }
+    if (this.#group.lost) throw new GroupCommitFailed("the transaction group this unit ran in was rolled back by SQLite");
+    return this.#group;
+  }
+
+  async begin(): Promise<void> {
+    const group = await this.#joinGroup();
+    group.units += 1;
+    this.writer.exec(`SAVEPOINT ${SAVEPOINT}`);
+    this.#transactional = true;
+  }
+
+  async commit(): Promise<void> {
+    await this.#joinGroup(); // throws when the group was lost: nothing of the unit is kept
+    this.writer.exec(`RELEASE ${SAVEPOINT}`);
+    this.#transactional = false;
+    this.writer.counters.transaction("commit");
+  }
+
+  async rollback(): Promise<void> {
+    this.#transactional = false;
+    this.writer.counters.transaction("rollback");
+    // Without a transaction, SQLite ended the whole group itself (openGroup's caller learns it below).
+    if (!this.writer.connection.inTransaction) return;
+    this.writer.exec(`ROLLBACK TO ${SAVEPOINT}`);
+    this.writer.exec(`RELEASE ${SAVEPOINT}`);
+  }
+
+  async execute(sqlText: string, parameters: readonly unknown[]): Promise<{ rows: Record<string, unknown>[]; changes: number | null }> {
+    this.writer.counters.statement(sqlText);
+    const statement = this.writer.connection.prepare(sqlText);
+    const writes = !statement.readonly;
+    if (writes || this.#transactional) await this.#joinGroup();
+    else if (!this.#group) await this.#lockForRead();
+    const group = this.#group;
+    if (writes && group) group.dirty = true;
+    try {
+      if (statement.reader) return { rows: statement.all(...parameters) as Record<string, unknown>[], changes: null };
+      return { rows: [], changes: statement.run(...parameters).changes };
+    } catch (error) {
+      if (group) this.writer.checkGroupAlive(group, error);
+      throw error;
+    }
+  }
+
+  /**
+   * Ends the unit: the next one may run. Resolves once the group's COMMIT holds everything this unit
+   * could have seen or written (at once when the group has written nothing); rejects when it failed.
+   */
+  async release(): Promise<void> {
+    if (this.#ownLock) {
+      this.#ownLock();
+      this.#ownLock = null;
+    }
+    const group = this.#group;
+    this.releaseTurn();
+    if (!group) return;
+    this.writer.scheduleCommit();
+    if (group.dirty) await group.committed;
+  }
+}
+
+/** The group-commit writer of one connection; `connectionLock` is the lock the Prisma adapter takes. */
+export class GroupCommitWriter {
+  /** Units take turns on the connection, in arrival order. */
+  readonly #turns = new AsyncLock();
+  #group: Group | null = null;
+  #commitScheduled = false;
+
+  constructor(
+    readonly connection: Database,
+    readonly connectionLock: AsyncLock,
+    readonly counters: GroupCommitCounters,
+  ) {}
+
+  exec(sqlText: string): void {
+    this.connection.prepare(sqlText).run();
+  }
+
+  /** Waits for the unit's turn (units run one at a time, in arrival order). */
+  async openUnit(): Promise<GroupCommitUnit> {
+    const releaseTurn = await this.#turns.acquire();
+    return new GroupCommitUnit(this, this.#group, releaseTurn);
+  }
+
+  /** The open group, or a new one (taking the connection's lock, or the lock `held` its caller holds). */
+  async openGroup(held: (() => void) | null): Promise<Group> {
+    if (this.#group) {
+      held?.();
+      return this.#group;
+    }
+    const release = held ?? (await this.connectionLock.acquire());
+    try {
+      // IMMEDIATE: the group takes SQLite's write lock at once (another process, a CLI, waits busy_timeout).
+      this.exec("BEGIN IMMEDIATE");
+    } catch (error) {
+      release();
+      throw error;
+    }
+    this.#group = new Group(release);
+    return this.#group;
+  }
+
+  /** After a statement failed: when SQLite ended the transaction itself, the whole group is lost. */
+  checkGroupAlive(group: Group, error: unknown): void {
+    if (this.connection.inTransaction || this.#group !== group) return;
+    this.#group = null;
+    group.lost = true;
+    group.settle(new GroupCommitFailed(`SQLite rolled back the transaction group after an error: ${error instanceof Error ? error.message : String(error)}`));
+    group.releaseConnection();
+  }
+
+  /** Commits the open group once the units already waiting have run (once per turn of the event loop). */
+  scheduleCommit(): void {
+    if (this.#commitScheduled) return;
+    this.#commitScheduled = true;
+    setImmediate(() => void this.#commitGroup());
+  }
+
+  async #commitGroup(): Promise<void> {
+    const releaseTurn = await this.#turns.acquire();
+    this.#commitScheduled = false;
+    const group = this.#group;
+    this.#group = null;
+    try {
+      if (!group) return;
+      try {
+        this.exec("COMMIT");
+        this.counters.groupCommitted(group.units);
+        group.settle();
+      } catch (error) {
+        if (this.connection.inTransaction) this.exec("ROLLBACK");
+        group.settle(new GroupCommitFailed(`the transaction group did not commit: ${error instanceof Error ? error.message : String(error)}`));
+      } finally {
+        group.releaseConnection();
+      }
+    } finally {
+      releaseTurn();
+    }
+  }
+}
+
+/** How values cross between Kysely and SQLite (sql.ts: booleans and dates as Prisma writes them, integers as numbers). */
+export type ValueMapping = { parameter: (value: unknown) => unknown; row: (row: Record<string, unknown>) => Record<string, unknown> };
+
+/** One unit of a group, as Kysely sees a connection. */
+class UnitConnection implements DatabaseConnection {
+  constructor(
+    readonly unit: GroupCommitUnit,
+    private readonly values: ValueMapping,
+  ) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const { rows, changes } = await this.unit.execute(compiled.sql, compiled.parameters.map(this.values.parameter));
+    if (changes === null) return { rows: rows.map(this.values.row) as R[] };
+    return { numAffectedRows: BigInt(changes), rows: [] };
+  }
+
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("the typed-SQL path does not stream");
+  }
+}
+
+/** Kysely's driver over a group-commit writer: each connection Kysely asks for is one unit. */
+class GroupCommitDriver implements Driver {
+  constructor(
+    private readonly writer: () => Promise<GroupCommitWriter>,
+    private readonly values: ValueMapping,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const writer = await this.writer();
+    return new UnitConnection(await writer.openUnit(), this.values);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as UnitConnection).unit.begin();
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as UnitConnection).unit.commit();
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as UnitConnection).unit.rollback();
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    await (connection as UnitConnection).unit.release();
+  }
+
+  async destroy(): Promise<void> {}
+}
+
+/** Kysely's SQLite dialect over the writer `writer` resolves to. */
+export function groupCommitDialect(writer: () => Promise<GroupCommitWriter>, values: ValueMapping): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new GroupCommitDriver(writer, values),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}
