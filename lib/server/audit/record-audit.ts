@@ -1,7 +1,7 @@
 // Audit rows are written inside the transaction of the change they describe, never after it.
-import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/server/db/client";
 import { dbDate, type SqlTx } from "@/lib/server/db/sql";
+import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 export type AuditEntry = {
   actorUserId: string | null;
@@ -14,7 +14,7 @@ export type AuditEntry = {
 
 function auditRow(entry: AuditEntry) {
   return {
-    id: randomUUID(),
+    id: timeOrderedUuid(),
     actorUserId: entry.actorUserId,
     action: entry.action,
     subjectType: entry.subjectType,

@@ -1,7 +1,9 @@
 // Who is calling: resolved from a bearer token or a sign-in session, always against the database,
-// so a disabled user or a revoked token stops working at once.
+// so a disabled user or a revoked token stops working at once. On the typed-SQL path (sql.ts): every
+// request resolves its caller (through principal-cache.ts), the router's calls to the built-in escrow
+// included, and Prisma's compiler cost about a millisecond a lookup.
 import { isRole, type Role } from "@/lib/domain/roles";
-import { db } from "@/lib/server/db/client";
+import { dbDate, parseDbDate, sqlDb } from "@/lib/server/db/sql";
 import { hashApiToken } from "./api-token";
 
 export type Principal = {
@@ -13,7 +15,7 @@ export type Principal = {
   via: "token" | "session";
 };
 
-type UserRow = { id: string; email: string; name: string; role: string; organizationId: string | null; disabledAt: Date | null };
+type UserRow = { id: string; email: string; name: string; role: string; organizationId: string | null; disabledAt: string | Date | null };
 
 function toPrincipal(user: UserRow, via: Principal["via"]): Principal | null {
   if (user.disabledAt || !isRole(user.role)) return null;
@@ -22,18 +24,25 @@ function toPrincipal(user: UserRow, via: Principal["via"]): Principal | null {
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+const USER_COLUMNS = ["User.id", "User.email", "User.name", "User.role", "User.organizationId", "User.disabledAt"] as const;
+
 export async function principalFromBearer(token: string): Promise<Principal | null> {
-  const row = await db.apiToken.findUnique({ where: { tokenHash: hashApiToken(token) }, include: { user: true } });
+  const row = await sqlDb
+    .selectFrom("ApiToken")
+    .innerJoin("User", "User.id", "ApiToken.userId")
+    .select([...USER_COLUMNS, "ApiToken.id as tokenId", "ApiToken.lastUsedAt", "ApiToken.revokedAt"])
+    .where("ApiToken.tokenHash", "=", hashApiToken(token))
+    .executeTakeFirst();
   if (!row || row.revokedAt) return null;
-  const principal = toPrincipal(row.user, "token");
-  if (principal && (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS)) {
+  const principal = toPrincipal(row, "token");
+  if (principal && (!row.lastUsedAt || Date.now() - parseDbDate(row.lastUsedAt).getTime() > LAST_USED_RESOLUTION_MS)) {
     // Coarse on purpose: one write a minute per token at most.
-    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+    await sqlDb.updateTable("ApiToken").set({ lastUsedAt: dbDate(new Date()) }).where("id", "=", row.tokenId).execute();
   }
   return principal;
 }
 
 export async function principalFromUserId(userId: string): Promise<Principal | null> {
-  const user = await db.user.findUnique({ where: { id: userId } });
+  const user = await sqlDb.selectFrom("User").select(USER_COLUMNS).where("User.id", "=", userId).executeTakeFirst();
   return user ? toPrincipal(user, "session") : null;
 }

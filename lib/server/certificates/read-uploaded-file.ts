@@ -3,6 +3,7 @@
 import { AppError } from "@/lib/domain/app-error";
 import { isMultipartFormData } from "@/lib/domain/documents";
 import { readBodyBytes } from "@/lib/server/http/read-body";
+import type { ApiRequest } from "@/lib/server/http/api-request";
 
 export type UploadedFile = {
   /** The form field that carried the file ("file" by convention; any one file field is taken). */
@@ -25,7 +26,7 @@ function badForm(message: string, path = "(root)"): AppError {
   return new AppError("VALIDATION_FAILED", `body ${path}: ${message}`, [{ in: "body", path, message }]);
 }
 
-export async function readUploadedFile(req: Request, fileLimitBytes: number): Promise<UploadedFile> {
+export async function readUploadedFile(req: ApiRequest, fileLimitBytes: number): Promise<UploadedFile> {
   const contentType = req.headers.get("content-type");
   if (contentType === null || !isMultipartFormData(contentType)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the document as multipart/form-data with one file part named file.");

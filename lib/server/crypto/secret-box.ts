@@ -27,8 +27,22 @@ export function sealSecret(plain: string, secret: string, purpose: string): stri
   return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), data.toString("base64url")].join(".");
 }
 
+/** Secrets opened before, by (purpose, secret, sealed text): the router opens its adapter token on every call. */
+const opened = new Map<string, string>();
+const OPENED_MAX = 256;
+
 /** The plain secret, or an Error naming why it cannot be opened (e.g. AUTH_SECRET changed). */
 export function openSecret(sealed: string, secret: string, purpose: string): string {
+  const id = `${purpose}\0${secret}\0${sealed}`;
+  const known = opened.get(id);
+  if (known !== undefined) return known;
+  const plain = openSealed(sealed, secret, purpose);
+  if (opened.size >= OPENED_MAX) opened.clear();
+  opened.set(id, plain);
+  return plain;
+}
+
+function openSealed(sealed: string, secret: string, purpose: string): string {
   const [version, iv, tag, data] = sealed.split(".");
   if (version !== VERSION || !iv || !tag || !data) throw new Error("sealed secret: unknown format");
   try {

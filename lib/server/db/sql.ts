@@ -16,12 +16,14 @@
 import { Kysely, type Transaction, PostgresDialect, type Dialect } from "kysely";
 import pg from "pg";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/server/log";
 import type { DB } from "@/lib/generated/kysely/types";
 import { AsyncLock } from "./async-lock";
 import { sharedPostgresPool, sharedSqliteConnection } from "./client";
 import { metrics } from "@/lib/server/metrics/metrics";
 import { sqlCounter } from "./sql-counter";
 import { groupCommitDialect, GroupCommitWriter } from "./sqlite-group-commit";
+import { makeTransactions } from "./transactions";
 import type { SharedSqliteConnection } from "./sqlite-adapter";
 
 export type { DB };
@@ -74,11 +76,17 @@ const groupCounters = {
   },
 };
 
+/** A turn on the connection held this long is reported (sqlite-group-commit.ts, watch). */
+const TURN_WATCH_MS = 5_000;
+
 /** The group-commit writer of the connection Prisma opened (one per connection, shared by the process's module graphs). */
 function writerOf(shared: SharedSqliteConnection): GroupCommitWriter {
   let writer = writers.get(shared);
   if (!writer) {
     writer = new GroupCommitWriter(shared.connection, shared.lock, groupCounters);
+    writer.watch(TURN_WATCH_MS, (heldMs) =>
+      logger.error({ heldMs }, "SQLite: one transaction has held the connection this long; everything else waits for it (a transaction's work awaiting a query started outside it?)"),
+    );
     writers.set(shared, writer);
   }
   return writer;
@@ -147,25 +155,16 @@ export const sqlDb: Sql = (holder.__tanSql ??= createSql());
 export type SqlQ = Kysely<DB>;
 export type SqlTx = Transaction<DB>;
 
-const afterCommit = new WeakMap<SqlTx, (() => void)[]>();
+const transactions = makeTransactions(sqlDb, { nest: env.DATABASE_PROVIDER === "sqlite" });
 
 /** Runs `effect` once the transaction `tx` has committed (never when it rolls back): effects after commit. */
-export function onCommit(tx: SqlTx, effect: () => void): void {
-  const effects = afterCommit.get(tx);
-  if (!effects) throw new Error("onCommit needs a transaction opened by inTransaction");
-  effects.push(effect);
-}
+export const onCommit: (tx: SqlTx, effect: () => void) => void = transactions.onCommit;
 
-/** `work` in one transaction; what it registered with onCommit runs after the commit, in order. */
-export async function inTransaction<T>(work: (tx: SqlTx) => Promise<T>): Promise<T> {
-  const effects: (() => void)[] = [];
-  const result = await sqlDb.transaction().execute(async (tx) => {
-    afterCommit.set(tx, effects);
-    return work(tx);
-  });
-  for (const effect of effects) effect();
-  return result;
-}
+/**
+ * `work` in one transaction; what it registered with onCommit runs after the commit, in order. On
+ * SQLite, inside another transaction's work it is a savepoint of that transaction (transactions.ts).
+ */
+export const inTransaction: <T>(work: (tx: SqlTx) => Promise<T>) => Promise<T> = transactions.inTransaction;
 
 /** An insert that hit a unique index or primary key: usually the same request twice at once. */
 export function isSqlUniqueViolation(error: unknown): boolean {

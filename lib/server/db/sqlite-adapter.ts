@@ -10,6 +10,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import { AsyncLock } from "./async-lock";
 import { countPrismaStatements } from "./sql-counter";
 import { secureSqliteFiles } from "./sqlite-file-mode";
+import { openUnitContext } from "./sqlite-group-commit";
 import { cacheStatements } from "./statement-cache";
 
 type Factory = PrismaBetterSQLite3;
@@ -56,23 +57,39 @@ function guardTransaction(tx: Transaction, release: () => void): Transaction {
 /** What the typed-SQL path (sql.ts) shares with Prisma: the one connection and the lock that isolates transactions on it. */
 export type SharedSqliteConnection = { connection: BetterSqlite3.Database; lock: AsyncLock };
 
+/**
+ * Prisma inside the work of a typed-SQL transaction (sql.ts) would wait for the lock that very
+ * transaction's group holds: refused at once, with where to look, instead of a hang.
+ */
+function assertNotInsideTypedTransaction(): void {
+  if (openUnitContext()) {
+    throw new Error("Prisma was called inside a typed-SQL transaction on the same SQLite connection, which it would wait for forever: use sqlDb (lib/server/db/sql.ts) there");
+  }
+}
+
 function guardAdapter(inner: Adapter, lock: AsyncLock): Adapter {
   const guarded: Adapter = {
     provider: inner.provider,
     adapterName: inner.adapterName,
-    queryRaw: (query) => lock.run(() => inner.queryRaw(query)),
+    queryRaw: (query) => {
+      assertNotInsideTypedTransaction();
+      return lock.run(() => inner.queryRaw(query));
+    },
     // Migration replay sends multi-statement SQL without arguments, which better-sqlite3's
     // prepare() refuses; such a script goes to executeScript (toolchain notes, "Prisma offline").
-    executeRaw: (query) =>
-      lock.run(async () => {
+    executeRaw: (query) => {
+      assertNotInsideTypedTransaction();
+      return lock.run(async () => {
         if (isArgumentlessScript(query)) {
           await inner.executeScript(query.sql);
           return 0;
         }
         return inner.executeRaw(query);
-      }),
+      });
+    },
     executeScript: (script) => lock.run(() => inner.executeScript(script)),
     startTransaction: async (isolationLevel) => {
+      assertNotInsideTypedTransaction();
       const release = await lock.acquire();
       try {
         return guardTransaction(await inner.startTransaction(isolationLevel), release);

@@ -1,42 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import Database from "better-sqlite3";
-import { Kysely, sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { AsyncLock } from "./async-lock";
-import { GroupCommitFailed, GroupCommitWriter, groupCommitDialect } from "./sqlite-group-commit";
+import { groupCommitTestDatabase as setUp, removeTestDatabases, type Schema } from "./group-commit-test-database";
+import { GroupCommitFailed } from "./sqlite-group-commit";
 
-type Schema = { t: { id: number; name: string }; child: { id: number; parentId: number } };
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A WAL database in a file, the writer on one connection, and a second connection that sees only what is committed. */
-function setUp() {
-  const dir = mkdtempSync(path.join(tmpdir(), "group-commit-"));
-  dirs.push(dir);
-  const file = path.join(dir, "db.sqlite");
-  const connection = new Database(file);
-  connection.pragma("journal_mode = WAL");
-  connection.pragma("foreign_keys = ON");
-  connection.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)");
-  connection.exec("CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER NOT NULL REFERENCES t(id) DEFERRABLE INITIALLY DEFERRED)");
-  const observer = new Database(file, { readonly: true });
-  const lock = new AsyncLock();
-  const counted = { statements: 0, commits: 0, rollbacks: 0, groups: [] as number[] };
-  const writer = new GroupCommitWriter(connection, lock, {
-    statement: () => void (counted.statements += 1),
-    transaction: (outcome) => void (outcome === "commit" ? (counted.commits += 1) : (counted.rollbacks += 1)),
-    groupCommitted: (units) => void counted.groups.push(units),
-  });
-  const db = new Kysely<Schema>({ dialect: groupCommitDialect(async () => writer, { parameter: (v) => v, row: (r) => r }) });
-  /** Rows of t as another connection sees them: committed ones only. */
-  const committedNames = () => (observer.prepare("SELECT name FROM t ORDER BY id").all() as { name: string }[]).map((r) => r.name);
-  return { connection, lock, writer, db, counted, committedNames };
-}
+afterEach(removeTestDatabases);
 
 const insert = (db: Kysely<Schema>, name: string) => db.insertInto("t").values({ name } as never).execute();
 
@@ -82,6 +49,11 @@ describe("GroupCommitWriter", () => {
     // Nothing written: no group, no commit.
     expect(await db.selectFrom("t").select("name").execute()).toEqual([{ name: "plain" }]);
     expect(counted.groups).toEqual([0]);
+    // A read-only transaction is answered before its group commits: it has nothing to make durable.
+    await db.transaction().execute((tx) => tx.selectFrom("t").selectAll().execute());
+    expect(counted.groups).toEqual([0]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(counted.groups).toEqual([0, 1]);
   });
 
   it("holds back a read that could see a write not yet committed until the commit", async () => {
@@ -171,5 +143,23 @@ describe("GroupCommitWriter", () => {
     );
     expect(order).toEqual(["x begins", "x ends", "y begins", "y ends"]);
     expect(committedNames()).toEqual(["x", "y"]);
+  });
+});
+
+describe("GroupCommitWriter's watchdog", () => {
+  it("reports a turn held past its limit, and stays quiet otherwise", async () => {
+    const { db, writer } = setUp();
+    const reports: number[] = [];
+    const stop = writer.watch(20, (heldMs) => reports.push(heldMs));
+    await insert(db, "quick");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reports).toEqual([]);
+    await db.transaction().execute(async (tx) => {
+      await insert(tx, "slow");
+      await new Promise((resolve) => setTimeout(resolve, 70));
+    });
+    stop();
+    expect(reports.length).toBeGreaterThan(0);
+    expect(reports[0]).toBeGreaterThanOrEqual(20);
   });
 });

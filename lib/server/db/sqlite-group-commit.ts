@@ -22,6 +22,7 @@
 //   the transaction itself, fails every unit of the group, as each of their own COMMITs would have.
 // - Prisma's statements and transactions take the connection's lock (sqlite-adapter.ts); an open
 //   group holds that lock, so Prisma runs between groups, never inside one.
+import { AsyncLocalStorage } from "node:async_hooks";
 import type BetterSqlite3 from "better-sqlite3";
 import {
   SqliteAdapter,
@@ -47,6 +48,29 @@ export type GroupCommitCounters = {
 };
 
 const SAVEPOINT = "unit";
+
+/**
+ * The transaction a piece of code runs inside (sql.ts's inTransaction opens it): statements sent
+ * outside that transaction's own handle but from inside its work (a verb that reads with sqlDb, the
+ * built-in escrow called in-process) run in the same unit instead of waiting for a turn after it,
+ * which would never come. `open` turns false when the work is over: work it left running (a promise
+ * nobody awaited) then takes its own turn.
+ */
+export type UnitContext = { unit: GroupCommitUnit | null; open: boolean };
+
+// On globalThis: both module graphs of the process (Next's bundles, server.ts) share the connection.
+const contexts = ((globalThis as typeof globalThis & { __tanUnitContext?: AsyncLocalStorage<UnitContext> }).__tanUnitContext ??= new AsyncLocalStorage());
+
+/** Runs `work` as the context of one transaction (sql.ts); the driver records the transaction's unit in it. */
+export function withUnitContext<T>(context: UnitContext, work: () => Promise<T>): Promise<T> {
+  return contexts.run(context, work);
+}
+
+/** The transaction the calling code runs inside, while its work is not over. */
+export function openUnitContext(): UnitContext | null {
+  const context = contexts.getStore();
+  return context?.open ? context : null;
+}
 
 class Group {
   dirty = false;
@@ -181,10 +205,42 @@ export class GroupCommitWriter {
     this.connection.prepare(sqlText).run();
   }
 
-  /** Waits for the unit's turn (units run one at a time, in arrival order). */
+  /** When the turn in progress began (null: nobody holds it), for the watchdog. */
+  #turnSinceMs: number | null = null;
+  #watchdog: NodeJS.Timeout | null = null;
+
+  /** Takes the next turn (units run one at a time, in arrival order); the returned function ends it. */
+  async #takeTurn(): Promise<() => void> {
+    const release = await this.#turns.acquire();
+    this.#turnSinceMs = Date.now();
+    return () => {
+      this.#turnSinceMs = null;
+      release();
+    };
+  }
+
+  /** Waits for the unit's turn. */
   async openUnit(): Promise<GroupCommitUnit> {
-    const releaseTurn = await this.#turns.acquire();
+    const releaseTurn = await this.#takeTurn();
+    // The group is read once the turn is held: the one open then is the one this unit may join.
     return new GroupCommitUnit(this, this.#group, releaseTurn);
+  }
+
+  /**
+   * Reports a turn held longer than `limitMs` (checked every `limitMs`): a transaction's work awaiting
+   * something that waits for a turn itself (a query started outside the transaction, shared through a
+   * cache) would hold every other unit up for good; the log says so instead of a silent stall.
+   */
+  watch(limitMs: number, report: (heldMs: number) => void): () => void {
+    this.#watchdog ??= setInterval(() => {
+      const since = this.#turnSinceMs;
+      if (since !== null && Date.now() - since >= limitMs) report(Date.now() - since);
+    }, limitMs);
+    this.#watchdog.unref();
+    return () => {
+      if (this.#watchdog) clearInterval(this.#watchdog);
+      this.#watchdog = null;
+    };
   }
 
   /** The open group, or a new one (taking the connection's lock, or the lock `held` its caller holds). */
@@ -222,7 +278,7 @@ export class GroupCommitWriter {
   }
 
   async #commitGroup(): Promise<void> {
-    const releaseTurn = await this.#turns.acquire();
+    const releaseTurn = await this.#takeTurn();
     this.#commitScheduled = false;
     const group = this.#group;
     this.#group = null;
@@ -252,6 +308,8 @@ class UnitConnection implements DatabaseConnection {
   constructor(
     readonly unit: GroupCommitUnit,
     private readonly values: ValueMapping,
+    /** A statement of an open transaction's work, sent outside its handle: it runs in that unit, which it does not end. */
+    readonly borrowed = false,
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
@@ -275,8 +333,13 @@ class GroupCommitDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    const context = contexts.getStore();
+    if (context?.open && context.unit) return new UnitConnection(context.unit, this.values, true);
     const writer = await this.writer();
-    return new UnitConnection(await writer.openUnit(), this.values);
+    const unit = await writer.openUnit();
+    // The transaction inTransaction is opening: its unit is the one the work's other statements join.
+    if (context && !context.open && !context.unit) context.unit = unit;
+    return new UnitConnection(unit, this.values);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -292,7 +355,8 @@ class GroupCommitDriver implements Driver {
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    await (connection as UnitConnection).unit.release();
+    const unit = connection as UnitConnection;
+    if (!unit.borrowed) await unit.unit.release();
   }
 
   async destroy(): Promise<void> {}

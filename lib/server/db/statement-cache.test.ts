@@ -17,11 +17,13 @@ describe("cacheStatements", () => {
     for (const [id, name] of [[1, "a"], [2, "b"], [3, "c"]] as const) {
       const stmt = db.prepare(insert).bind([id, name]);
       expect(stmt.reader).toBe(false);
+      expect(stmt.readonly).toBe(false);
       expect(stmt.run().changes).toBe(1);
     }
     const select = "SELECT id, name FROM t WHERE id >= ? ORDER BY id";
     const first = db.prepare(select).bind([2]);
     expect(first.reader).toBe(true);
+    expect(first.readonly).toBe(true);
     expect(first.columns().map((c) => c.name)).toEqual(["id", "name"]);
     expect(first.raw().all()).toEqual([[2n, "b"], [3n, "c"]]);
     // The same SQL again: other parameters, and not raw this time.

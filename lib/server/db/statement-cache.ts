@@ -7,8 +7,8 @@
 // the prepared statement per SQL text (least recently used first out) and hands out a light handle
 // whose `bind` only remembers the parameters; `run`, `all`, `get` then pass them on each call.
 //
-// The handle has exactly the members the adapter uses (`reader`, `bind`, `run`, `all`, `get`, `raw`,
-// `columns`). Statements run synchronously and are never iterated, so one cached statement is never
+// The handle has exactly the members the adapter and the group commit use (`reader`, `readonly`,
+// `bind`, `run`, `all`, `get`, `raw`, `columns`). Statements run synchronously and are never iterated, so one cached statement is never
 // in use twice at once. SQLite re-prepares a statement by itself when the schema changes.
 import type BetterSqlite3 from "better-sqlite3";
 
@@ -28,6 +28,11 @@ class StatementHandle {
 
   get reader(): boolean {
     return this.statement.reader;
+  }
+
+  /** True when the statement cannot change the database (the group commit leaves reads out of its groups). */
+  get readonly(): boolean {
+    return this.statement.readonly;
   }
 
   columns(): BetterSqlite3.ColumnDefinition[] {

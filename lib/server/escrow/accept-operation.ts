@@ -9,7 +9,6 @@
 //      recorded as failed at once (and binds nothing), so its retries get the same answer.
 // A refused operation moved nothing and gives its keys and signature back (run-operation.ts): the
 // right request can still follow, and a repeat of the refused one still finds its refusal.
-import { randomUUID } from "node:crypto";
 import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 import { AppError } from "@/lib/domain/app-error";
 import { operationKeys, type OperationKey } from "@/lib/domain/escrow/operation-owner";
@@ -19,6 +18,7 @@ import { dbDate, inTransaction, isSqlUniqueViolation, sqlDb, type SqlTx } from "
 import { idempotencyKeyReused } from "@/lib/server/http/create-once";
 import type { RouterCaller } from "./callers";
 import type { AnyOperationDefinition, EscrowOperationRow } from "./operation-definition";
+import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 /** Sync operations the request itself runs; the worker only steps in if that request died. */
 const SYNC_RECOVERY_DELAY_MS = 30_000;
@@ -67,7 +67,7 @@ export function operationRow(fields: NewOperation, outcome: Outcome): EscrowOper
   return {
     ...fields,
     dueAt: dbDate(fields.dueAt),
-    id: randomUUID(),
+    id: timeOrderedUuid(),
     status: refused ? "failed" : "pending",
     errorCode: refused?.code ?? null,
     errorMessage: refused?.message ?? null,
@@ -88,7 +88,7 @@ export async function insertOperation(tx: SqlTx, row: EscrowOperationRow, keys: 
   const bound = row.status !== "failed";
   await tx
     .insertInto("EscrowOperationKey")
-    .values(keys.map((k) => ({ id: randomUUID(), key: k.text, requestHash: row.requestHash, operationId: row.id, boundKey: bound ? k.text : null })))
+    .values(keys.map((k) => ({ id: timeOrderedUuid(), key: k.text, requestHash: row.requestHash, operationId: row.id, boundKey: bound ? k.text : null })))
     .execute();
 }
 

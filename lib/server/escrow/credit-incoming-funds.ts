@@ -2,13 +2,13 @@
 // movement bank → customer in the escrow's books, and the credit queued in the outbox as a ledger
 // transaction for the router (its settlementRef the deposit reference, so the router links it to the
 // instruction; delivered after commit, lib/server/escrow/deliver-outbox.ts).
-import { randomUUID } from "node:crypto";
 import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { env } from "@/lib/env";
 import type { LedgerImportRequest } from "@/lib/schemas/ledger";
 import { dbDate, type SqlTx } from "@/lib/server/db/sql";
 import { epochSeconds } from "./escrow-terms";
 import { BANK_OWNER, ensureAccount, postMovement } from "./post-movement";
+import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 export const LEDGER_IMPORT_OUTBOX_KIND = "ledger-import";
 
@@ -38,6 +38,6 @@ export async function creditIncomingFunds(tx: SqlTx, credit: Credit, ownerFinId:
     ],
   };
   const now = dbDate(new Date());
-  await tx.insertInto("EscrowOutbox").values({ id: randomUUID(), kind: LEDGER_IMPORT_OUTBOX_KIND, payload: JSON.stringify(report), nextAttemptAt: now, createdAt: now }).execute();
+  await tx.insertInto("EscrowOutbox").values({ id: timeOrderedUuid(), kind: LEDGER_IMPORT_OUTBOX_KIND, payload: JSON.stringify(report), nextAttemptAt: now, createdAt: now }).execute();
   return entryId;
 }

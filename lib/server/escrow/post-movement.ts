@@ -1,12 +1,12 @@
 // Writes one movement of money into the escrow books: a journal entry, its postings, and the new
 // amounts of every account it touches, each a conditional write on the account's version, all in
 // the caller's transaction. A movement the accounts cannot bear is refused and writes nothing.
-import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { applyPostings, postingsFor, refusalOf, type AccountState, type Movement } from "@/lib/domain/escrow/books";
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { dbDate, type DB, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, OperationRefusal } from "./errors";
+import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 type VersionedState = AccountState & { version: number };
 export type EscrowAccountRow = Selectable<DB["EscrowAccount"]>;
@@ -28,7 +28,7 @@ export async function ensureAccount(tx: SqlTx, ownerFinId: string, currency: str
   const now = dbDate(new Date());
   await tx
     .insertInto("EscrowAccount")
-    .values({ id: randomUUID(), kind: ownerFinId === BANK_OWNER ? "bank" : "customer", ownerFinId, currency, createdAt: now, updatedAt: now })
+    .values({ id: timeOrderedUuid(), kind: ownerFinId === BANK_OWNER ? "bank" : "customer", ownerFinId, currency, createdAt: now, updatedAt: now })
     .onConflict((oc) => oc.columns(["ownerFinId", "currency"]).doNothing())
     .execute();
   const opened = await findAccount(tx, ownerFinId, currency);
@@ -79,11 +79,11 @@ export async function postMovement(tx: SqlTx, input: { movement: Movement; cause
       .executeTakeFirst();
     if (numUpdatedRows !== 1n) throw new ConcurrentUpdate(`account ${id} changed while a ${movement.kind} was being posted`);
   }
-  const entryId = randomUUID();
+  const entryId = timeOrderedUuid();
   await tx.insertInto("EscrowJournalEntry").values({ id: entryId, kind: movement.kind, causeId: input.causeId, memo: input.memo ?? "", createdAt: now }).execute();
   await tx
     .insertInto("EscrowPosting")
-    .values(postings.map((p) => ({ id: randomUUID(), entryId, accountId: p.accountId, bucket: p.bucket, currency: p.currency, amount: formatUnits(p.units) })))
+    .values(postings.map((p) => ({ id: timeOrderedUuid(), entryId, accountId: p.accountId, bucket: p.bucket, currency: p.currency, amount: formatUnits(p.units) })))
     .execute();
   return entryId;
 }

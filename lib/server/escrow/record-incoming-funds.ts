@@ -5,7 +5,6 @@
 // credited or reported to the router until a second operator approves it (decide-incoming-funds.ts).
 // An Idempotency-Key makes a retried recording one entry: keys are the escrow organization's (only
 // its operators record), a repeat answers the entry as it is now, another body is 409.
-import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/domain/app-error";
 import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 import { currencyRefusal } from "@/lib/domain/escrow/currencies";
@@ -20,6 +19,7 @@ import { createOnce } from "@/lib/server/http/create-once";
 import { logger } from "@/lib/server/log";
 import { creditIncomingFunds } from "./credit-incoming-funds";
 import { ConcurrentUpdate } from "./errors";
+import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 /** Concurrent credits to one account (PostgreSQL) meet on its version: the loser runs again. */
 const RECORD_ATTEMPTS = 8;
@@ -53,7 +53,7 @@ async function recordOnce(request: IncomingFundsRequest, caller: Principal, requ
     const expectedAmount = expectedNextCredit(instruction.amount, arrived.map((a) => a.amount));
     const review = reviewIncoming(request.amount, expectedAmount, env.ESCROW_INCOMING_APPROVAL_ABOVE);
     const credit = {
-        id: randomUUID(),
+        id: timeOrderedUuid(),
         reference: request.reference,
         amount: request.amount,
         currency: request.currency,

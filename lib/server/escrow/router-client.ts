@@ -4,7 +4,7 @@
 import { env } from "@/lib/env";
 import { openSecret } from "@/lib/server/crypto/secret-box";
 import { sqlDb } from "@/lib/server/db/sql";
-import { fetchOrganization } from "@/lib/server/http/fetch-organization";
+import { callOrganization } from "@/lib/server/http/fetch-organization";
 
 export const ESCROW_ROUTER_TOKEN_PURPOSE = "escrow-router-token";
 const ROUTER_TIMEOUT_MS = 10_000;
@@ -20,7 +20,7 @@ export type RouterAnswer = { status: number; body: unknown; text: string };
 
 /** Calls the router; network failures and timeouts throw, any HTTP answer is returned. */
 export async function callRouter(method: "GET" | "POST", path: string, body?: unknown): Promise<RouterAnswer> {
-  const response = await fetchOrganization(`${env.ESCROW_ROUTER_URL}${path}`, {
+  const answer = await callOrganization(`${env.ESCROW_ROUTER_URL}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${await routerToken()}`,
@@ -29,15 +29,15 @@ export async function callRouter(method: "GET" | "POST", path: string, body?: un
       "accept-encoding": "identity",
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(ROUTER_TIMEOUT_MS),
+    body: body === undefined ? null : JSON.stringify(body),
+    timeoutMs: ROUTER_TIMEOUT_MS,
   });
-  const text = (await response.text()).slice(0, ANSWER_MAX_CHARS);
+  const text = answer.text.slice(0, ANSWER_MAX_CHARS);
   let parsed: unknown = null;
   try {
     parsed = text === "" ? null : JSON.parse(text);
   } catch {
     parsed = null;
   }
-  return { status: response.status, body: parsed, text };
+  return { status: answer.status, body: parsed, text };
 }

@@ -11,6 +11,7 @@
 // Either way X-Forwarded-For then holds exactly one address, the client's, which clientAddressOf reads.
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { env } from "@/lib/env";
+import type { ApiHeaders } from "./api-request";
 
 const FORWARDING_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded", "x-real-ip"];
 
@@ -34,16 +35,21 @@ export function normalizeForwardedHeaders(req: IncomingMessage, trustProxy: numb
 }
 
 /** The client address of a request normalized by normalizeForwardedHeaders. */
-export function clientAddressOf(headers: Headers | IncomingHttpHeaders): string {
-  const value = headers instanceof Headers ? headers.get("x-forwarded-for") : headers["x-forwarded-for"];
+/** Reads a header from a Headers-like object (`get`) or node's parsed headers. */
+function headerOf(headers: ApiHeaders | IncomingHttpHeaders, name: string): string | string[] | null | undefined {
+  return typeof headers.get === "function" ? (headers as ApiHeaders).get(name) : (headers as IncomingHttpHeaders)[name];
+}
+
+export function clientAddressOf(headers: ApiHeaders | IncomingHttpHeaders): string {
+  const value = headerOf(headers, "x-forwarded-for");
   const first = [value ?? "unknown"].flat()[0] ?? "unknown";
   return first.split(",")[0]?.trim() || "unknown";
 }
 
 /** The host a request named: the proxy's X-Forwarded-Host when one is trusted, else Host. */
-export function requestHostOf(headers: Headers | IncomingHttpHeaders, trustProxy: number = env.TRUST_PROXY): string | null {
+export function requestHostOf(headers: ApiHeaders | IncomingHttpHeaders, trustProxy: number = env.TRUST_PROXY): string | null {
   const read = (name: string) => {
-    const value = headers instanceof Headers ? headers.get(name) : headers[name];
+    const value = headerOf(headers, name);
     return (Array.isArray(value) ? value[0] : value) ?? null;
   };
   return (trustProxy > 0 ? read("x-forwarded-host")?.split(",")[0]?.trim() : undefined) ?? read("host");

@@ -14,6 +14,7 @@ import { cachedPrincipalFromUserId } from "@/lib/server/auth/principal-cache";
 import { sessionUserIdFromCookies } from "@/lib/server/auth/session-cookie";
 import { isSqlUniqueViolation } from "@/lib/server/db/sql";
 import { logger, type Logger } from "@/lib/server/log";
+import { answerFromResponse, answerToResponse, requestFromWeb, type ApiAnswer, type ApiRequest } from "./api-request";
 import { clientAddressOf } from "./forwarded-headers";
 import { readJsonBody } from "./read-body";
 import { recordApiRequest } from "./request-metrics";
@@ -25,8 +26,7 @@ type RouteParams = Record<string, string | string[] | undefined>;
 /** `pattern`: the route's URL pattern (`/api/router/finapi/execution/[executionPlanId]`), given by serve-api.ts. */
 type RouteContext = { params: Promise<RouteParams>; pattern?: string };
 
-/** What a handler gets: a WHATWG Request, from Next or from server.ts's own API dispatch (serve-api.ts). */
-export type ApiRequest = Request;
+export type { ApiRequest } from "./api-request";
 
 export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode> = {
   /** "required" (the default): 401 without valid credentials. "public": credentials are not even looked at. */
@@ -60,7 +60,7 @@ export type RouteInput<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
 const REQUEST_ID_PATTERN = /^[\w.:-]{8,128}$/;
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-function requestIdOf(req: Request): string {
+function requestIdOf(req: ApiRequest): string {
   const given = req.headers.get("x-request-id");
   return given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
@@ -125,19 +125,24 @@ function fromDatabaseError(error: unknown): AppError | null {
   return null;
 }
 
-function problemResponse(error: AppError, requestId: string, instance: string): Response {
-  const headers: Record<string, string> = { "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId };
-  if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
-  return Response.json(toProblemDocument(error, { requestId, instance }), { status: error.status, headers });
+function jsonAnswer(status: number, body: unknown, headers: Record<string, string>): ApiAnswer {
+  return { status, headers, body: JSON.stringify(body) };
 }
 
-function successResponse(result: unknown, status: number, requestId: string): Response {
+function problemAnswer(error: AppError, requestId: string, instance: string): ApiAnswer {
+  const headers: Record<string, string> = { "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId };
+  if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
+  return jsonAnswer(error.status, toProblemDocument(error, { requestId, instance }), headers);
+}
+
+async function successAnswer(result: unknown, status: number, requestId: string): Promise<ApiAnswer> {
   if (result instanceof Response) {
-    result.headers.set("x-request-id", requestId);
-    return result;
+    const answer = await answerFromResponse(result);
+    answer.headers["x-request-id"] = requestId;
+    return answer;
   }
-  if (result === undefined) return new Response(null, { status: 204, headers: { "x-request-id": requestId } });
-  return Response.json(result, { status, headers: { "x-request-id": requestId, "cache-control": "no-store" } });
+  if (result === undefined) return { status: 204, headers: { "x-request-id": requestId }, body: null };
+  return jsonAnswer(status, result, { "content-type": "application/json", "x-request-id": requestId, "cache-control": "no-store" });
 }
 
 /** What a route declares, as the OpenAPI documents read it (lib/server/openapi): the same schemas the route parses with. */
@@ -152,7 +157,15 @@ export type DeclaredRoute = {
   status?: number;
 };
 
-export type RouteHandler = ((req: ApiRequest, context: RouteContext) => Promise<Response>) & { readonly declared: DeclaredRoute };
+/**
+ * A route: Next's route-handler signature (a WHATWG Request in, a Response out), its declaration (for
+ * the OpenAPI documents), and `serve`, the same route without WHATWG objects (serve-api.ts, calls
+ * inside the process).
+ */
+export type RouteHandler = ((req: Request, context: RouteContext) => Promise<Response>) & {
+  readonly declared: DeclaredRoute;
+  readonly serve: (req: ApiRequest, context: RouteContext) => Promise<ApiAnswer>;
+};
 
 export function route<
   P extends z.ZodType = z.ZodUnknown,
@@ -160,14 +173,16 @@ export function route<
   B extends z.ZodType = z.ZodUnknown,
   A extends AuthMode = "required",
 >(spec: RouteSpec<P, Q, B, A>, handler: (input: RouteInput<P, Q, B, A>) => Promise<unknown>): RouteHandler {
-  const handle = async (req: ApiRequest, context: RouteContext): Promise<Response> => {
+  const serve = async (req: ApiRequest, context: RouteContext): Promise<ApiAnswer> => {
     const startedAt = performance.now();
     const requestId = requestIdOf(req);
     const url = new URL(req.url);
     const path = url.pathname;
-    const log = logger.child({ requestId, method: req.method, path });
+    // A child logger only when something is logged: most requests log nothing at the levels run in production.
+    let childLog: Logger | null = null;
+    const log = () => (childLog ??= logger.child({ requestId, method: req.method, path }));
     let principal: Principal | null = null;
-    let response: Response;
+    let answer: ApiAnswer;
     try {
       const service = spec.serviceToken !== undefined && carriesServiceToken(req, spec.serviceToken());
       principal = service ? null : await authenticate(req, spec.auth ?? "required");
@@ -191,25 +206,27 @@ export function route<
         body: body as z.output<B>,
         principal: principal as RouteInput<P, Q, B, A>["principal"],
         requestId,
-        log,
+        get log() {
+          return log();
+        },
       });
-      response = successResponse(result, spec.status ?? 200, requestId);
+      answer = await successAnswer(result, spec.status ?? 200, requestId);
     } catch (error) {
       const known = isAppError(error) ? error : fromDatabaseError(error);
       if (known) {
-        response = problemResponse(known, requestId, path);
+        answer = problemAnswer(known, requestId, path);
       } else {
-        log.error({ err: error }, "unhandled error");
-        response = Response.json(internalProblem({ requestId, instance: path }), {
-          status: 500,
-          headers: { "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId },
-        });
+        log().error({ err: error }, "unhandled error");
+        answer = jsonAnswer(500, internalProblem({ requestId, instance: path }), { "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId });
       }
     }
     const elapsedMs = performance.now() - startedAt;
-    log.info({ status: response.status, durationMs: Math.round(elapsedMs * 10) / 10, userId: principal?.userId }, "request");
-    recordApiRequest(context.pattern ?? patternOf(path, (await context.params) ?? {}), req.method, response.status, elapsedMs / 1000);
-    return response;
+    if (logger.isLevelEnabled("info")) {
+      log().info({ status: answer.status, durationMs: Math.round(elapsedMs * 10) / 10, userId: principal?.userId }, "request");
+    }
+    recordApiRequest(context.pattern ?? patternOf(path, (await context.params) ?? {}), req.method, answer.status, elapsedMs / 1000);
+    return answer;
   };
-  return Object.assign(handle, { declared: spec as DeclaredRoute });
+  const handle = async (req: Request, context: RouteContext): Promise<Response> => answerToResponse(await serve(requestFromWeb(req), context));
+  return Object.assign(handle, { declared: spec as DeclaredRoute, serve });
 }

@@ -8,18 +8,18 @@
 // document, a known path with another method a 405 with Allow; HEAD is GET without the body, OPTIONS
 // answers Allow.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { AppError, PROBLEM_CONTENT_TYPE, toProblemDocument } from "@/lib/domain/app-error";
 import { API_CONTENT_SECURITY_POLICY, STRICT_TRANSPORT_SECURITY } from "@/lib/domain/security-headers";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/server/log";
 import { admitRequest, overloadedError } from "./admission";
+import { requestFromNode, requestInProcess, type ApiAnswer, type ApiRequest } from "./api-request";
 import { API_ROUTE_TABLE } from "./api-route-table";
 import { NO_ROUTE, recordApiRequest } from "./request-metrics";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
-type Handler = (req: Request, context: { params: Promise<Record<string, string>>; pattern: string }) => Promise<Response>;
+type Handler = { serve: (req: ApiRequest, context: { params: Promise<Record<string, string>>; pattern: string }) => Promise<ApiAnswer> };
 type RouteModule = Partial<Record<Method, Handler>>;
 
 /**
@@ -95,49 +95,29 @@ function sendProblem(res: ServerResponse, error: AppError, instance: string, hea
   res.end(body);
 }
 
-function requestOf(req: IncomingMessage, method: string, origin: string): Request {
-  // The parsed headers, as server.ts normalized them (forwarded-headers.ts), not the raw ones.
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(`${origin}${req.url ?? "/"}`, {
-    method,
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
-  } as RequestInit);
-}
-
-async function sendResponse(res: ServerResponse, response: Response, withBody: boolean): Promise<void> {
-  const headers: Record<string, string | string[]> = { ...SECURITY_HEADERS };
-  response.headers.forEach((value, name) => {
-    if (name === "set-cookie") return;
-    headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers["set-cookie"] = cookies;
-  if (!withBody || !response.body) {
-    res.writeHead(response.status, headers);
+function sendAnswer(res: ServerResponse, answer: ApiAnswer, withBody: boolean): void {
+  const headers: Record<string, string | string[]> = { ...SECURITY_HEADERS, ...answer.headers };
+  if (!withBody || answer.body === null) {
+    res.writeHead(answer.status, headers);
     res.end();
     return;
   }
-  const body = Buffer.from(await response.arrayBuffer());
-  headers["content-length"] = String(body.byteLength);
-  res.writeHead(response.status, headers);
-  res.end(body);
+  headers["content-length"] = String(typeof answer.body === "string" ? Buffer.byteLength(answer.body) : answer.body.byteLength);
+  res.writeHead(answer.status, headers);
+  res.end(answer.body);
 }
 
+/** A call of this node's API from inside the process: what a request over the network would carry. */
+export type InProcessCall = { method: string; url: string; headers: Record<string, string>; body: string | null };
+
 /**
- * Calls the API route that `request` names inside this process, exactly as the network would reach
- * it (the same route module, wrapper, authentication, schemas and answers), without a socket: how
- * the router reaches the built-in escrow and the escrow reads a plan back (decisions.md §1). Null
- * when no route takes the request's path and method.
+ * Calls the API route that `call` names inside this process, exactly as the network would reach it
+ * (the same route module, wrapper, authentication, schemas, JSON text in and out, and answers),
+ * without a socket: how the router reaches the built-in escrow and the escrow reads a plan back
+ * (decisions.md §1). Null when no route takes the call's path and method.
  */
-export function callApiInProcess(request: Request): Promise<Response> | null {
-  const { pathname } = new URL(request.url);
+export function callApiInProcess(call: InProcessCall): Promise<ApiAnswer> | null {
+  const { pathname } = new URL(call.url);
   let segments: string[];
   try {
     segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);
@@ -145,9 +125,9 @@ export function callApiInProcess(request: Request): Promise<Response> | null {
     return null;
   }
   const found = match(tree, segments, 0, {});
-  const handler = found?.module[request.method.toUpperCase() as Method];
-  if (!found || typeof handler !== "function") return null;
-  return handler(request, { params: Promise.resolve(found.params), pattern: found.pattern });
+  const handler = found?.module[call.method.toUpperCase() as Method];
+  if (!found || typeof handler?.serve !== "function") return null;
+  return handler.serve(requestInProcess(call), { params: Promise.resolve(found.params), pattern: found.pattern });
 }
 
 /**
@@ -185,7 +165,7 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, pathname: st
     return true;
   }
   const handler = found.module[(method === "HEAD" ? "GET" : method) as Method];
-  if (typeof handler !== "function") {
+  if (typeof handler?.serve !== "function") {
     sendProblem(res, new AppError("METHOD_NOT_ALLOWED", `${pathname} does not take ${method}; it takes ${allow}.`), pathname, { allow });
     recordApiRequest(found.pattern, method, 405, 0);
     return true;
@@ -197,9 +177,11 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, pathname: st
     return true;
   }
   if (admission) res.once("close", admission.done);
-  const request = requestOf(req, method === "HEAD" ? "GET" : method, origin);
-  handler(request, { params: Promise.resolve(found.params), pattern: found.pattern })
-    .then((response) => sendResponse(res, response, method !== "HEAD"))
+  // The parsed headers, as server.ts normalized them (forwarded-headers.ts), not the raw ones.
+  const request = requestFromNode(req, method === "HEAD" ? "GET" : method, `${origin}${req.url ?? "/"}`);
+  handler
+    .serve(request, { params: Promise.resolve(found.params), pattern: found.pattern })
+    .then((answer) => sendAnswer(res, answer, method !== "HEAD"))
     .catch((error: unknown) => {
       // route() answers every error itself; this is a fault in the dispatch or the socket.
       logger.error({ err: error, path: pathname }, "API dispatch failed");

@@ -10,23 +10,19 @@ export const ORGANIZATION_CACHE_TTL_MS = 1_000;
 
 export type OrganizationRecord = Pick<Selectable<DB["Organization"]>, "id" | "name" | "kind" | "adapterUrl" | "adapterTokenSealed">;
 
-type Entry = { record: Promise<OrganizationRecord | null>; untilMs: number };
+// Answers are kept, not queries in flight: a query started outside a transaction waits for its turn,
+// and a transaction's work that awaited it would wait for itself (lib/server/db/transactions.ts).
+type Entry = { record: OrganizationRecord | null; untilMs: number };
 const holder = globalThis as typeof globalThis & { __tanOrganizations?: Map<string, Entry> };
 const entries = (holder.__tanOrganizations ??= new Map());
 
 /** The organization `id`, or null when there is none. */
-export function organizationRecord(id: string): Promise<OrganizationRecord | null> {
-  const now = Date.now();
+export async function organizationRecord(id: string): Promise<OrganizationRecord | null> {
   const hit = entries.get(id);
-  if (hit && hit.untilMs > now) return hit.record;
-  const record = sqlDb
-    .selectFrom("Organization")
-    .select(["id", "name", "kind", "adapterUrl", "adapterTokenSealed"])
-    .where("id", "=", id)
-    .executeTakeFirst()
-    .then((row) => row ?? null);
-  entries.set(id, { record, untilMs: now + ORGANIZATION_CACHE_TTL_MS });
-  record.catch(() => entries.delete(id));
+  if (hit && hit.untilMs > Date.now()) return hit.record;
+  const row = await sqlDb.selectFrom("Organization").select(["id", "name", "kind", "adapterUrl", "adapterTokenSealed"]).where("id", "=", id).executeTakeFirst();
+  const record = row ?? null;
+  entries.set(id, { record, untilMs: Date.now() + ORGANIZATION_CACHE_TTL_MS });
   return record;
 }
 

@@ -5,7 +5,7 @@
 import { env } from "@/lib/env";
 import { openSecret } from "@/lib/server/crypto/secret-box";
 import { organizationRecord } from "@/lib/server/organizations/organization-cache";
-import { fetchOrganization } from "@/lib/server/http/fetch-organization";
+import { callOrganization } from "@/lib/server/http/fetch-organization";
 
 export const ADAPTER_TOKEN_PURPOSE = "organization-adapter-token";
 const ANSWER_MAX_CHARS = 1_000_000;
@@ -49,20 +49,13 @@ export async function callAdapter(
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json", "accept-encoding": "identity" };
   if (idempotencyKey !== null) headers["idempotency-key"] = idempotencyKey;
   if (org.adapterTokenSealed) headers.authorization = `Bearer ${openSecret(org.adapterTokenSealed, env.AUTH_SECRET, ADAPTER_TOKEN_PURPOSE)}`;
-  let response: Response;
-  let text: string;
+  let answer: { status: number; text: string };
   try {
-    response = await fetchOrganization(`${org.adapterUrl}${path}`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "error",
-    });
-    text = (await response.text()).slice(0, ANSWER_MAX_CHARS);
+    answer = await callOrganization(`${org.adapterUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body), timeoutMs });
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     throw new AdapterUnreachable(`${org.id}'s adapter at ${org.adapterUrl}${path} did not answer: ${reason}`);
   }
-  return { status: response.status, body: parseJson(text), text };
+  const text = answer.text.slice(0, ANSWER_MAX_CHARS);
+  return { status: answer.status, body: parseJson(text), text };
 }

@@ -26,11 +26,12 @@ import { recordPlanEvent } from "./plan-events";
 import { kickPlan } from "./plan-runner";
 import { findProfile, resolveTrade, type IntentRow, type ProfileRow } from "./resolve-trade";
 import { reserveTokens } from "./token-ledger";
+import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 const RESERVE_ATTEMPTS = 8;
 
 function planIdOf(executionId: string | undefined): string {
-  if (executionId === undefined) return makeId(env.ORG_ID, "plan");
+  if (executionId === undefined) return makeId(env.ORG_ID, "plan", timeOrderedUuid());
   return UUID_PATTERN.test(executionId) ? makeId(env.ORG_ID, "plan", executionId.toLowerCase()) : executionId;
 }
 

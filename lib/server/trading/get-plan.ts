@@ -8,7 +8,7 @@ import { sqlDb } from "@/lib/server/db/sql";
 import { executionOf, type PlanRow } from "./stage-outcome";
 
 /** What the view reads of a plan (a Prisma row or a typed-SQL row). */
-type ViewedPlan = Pick<PlanRow, "content" | "execution" | "counterSignature" | "currentInstructionSequence" | "status" | "approvals" | "completionEvents" | "failureReason" | "stage">;
+type ViewedPlan = Pick<PlanRow, "id" | "content" | "execution" | "counterSignature" | "currentInstructionSequence" | "status" | "approvals" | "completionEvents" | "failureReason" | "stage">;
 
 type Document = { instructions: { sequence: number; executionPlanOperation: Record<string, unknown> }[]; participants: { organizationId: string }[] };
 

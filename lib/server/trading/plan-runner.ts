@@ -6,10 +6,22 @@
 //
 // Each step is one transaction with one write of the plan's row (the stage's own columns and what
 // its effects add); the runner keeps the row it wrote instead of reading it back.
+//
+// Steps that stay inside this node's database run back to back in one transaction on SQLite: the
+// asset's rules, the token ledger, and the built-in escrow's operations when the escrow is reached
+// in-process (decisions.md §1). Each step is then a savepoint of that transaction and the escrow's
+// operation one inside it (lib/server/db/transactions.ts), so the router's records and the escrow's
+// books commit together; nothing leaves the process before that commit (events are read from the
+// committed outbox), and a crash before it loses the whole run, which the next run repeats from the
+// stage the database still holds. Measured under the trade benchmark, one commit and one plan-row
+// write instead of one a step. A step that calls anyone else (a signer, an adapter over HTTP) runs
+// alone, outside any transaction, as before.
 import { isPlanStage, sequenceOfStage, type PlanStage } from "@/lib/domain/trade/plan-status";
 import { retryDelayMs } from "@/lib/domain/router-operations";
 import { env } from "@/lib/env";
 import { dbDate, inTransaction, sqlDb } from "@/lib/server/db/sql";
+import { isOwnApiUrl } from "@/lib/server/http/fetch-organization";
+import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { leaseMsFor } from "@/lib/server/escrow/lease";
 import { planEntered, planLeft } from "@/lib/server/http/admission";
@@ -168,6 +180,22 @@ async function recordWithRetries(plan: PlanRow, outcome: Recordable): Promise<{ 
   }
 }
 
+const ESCROW_STAGES: ReadonlySet<PlanStage> = new Set(["approve", "hold", "release", "rollback"]);
+
+/**
+ * Whether the plan's next step works inside this node's database alone (see the top of the file):
+ * only on SQLite (PostgreSQL's processes keep a transaction a step), and for the escrow's steps only
+ * when both the payment organization's adapter and the router it calls back are this node's, in-process.
+ */
+async function staysInDatabase(plan: PlanRow): Promise<boolean> {
+  if (env.DATABASE_PROVIDER !== "sqlite") return false;
+  if (plan.stage === "rules" || plan.stage === "token") return true;
+  if (!isPlanStage(plan.stage) || !ESCROW_STAGES.has(plan.stage)) return false;
+  if (env.ESCROW_TRANSPORT !== "in-process" || !isOwnApiUrl(`${env.ESCROW_ROUTER_URL}/`)) return false;
+  const org = await findPaymentOrganization(executionOf(plan).trade.escrowOrgId);
+  return org !== null && isOwnApiUrl(org.adapterUrl);
+}
+
 async function runStage(plan: PlanRow): Promise<StageOutcome> {
   if (!isPlanStage(plan.stage) || plan.stage === "done") return { kind: "end", status: "Failed", reason: `the plan is at an unknown stage ${plan.stage}` };
   try {
@@ -178,34 +206,74 @@ async function runStage(plan: PlanRow): Promise<StageOutcome> {
   }
 }
 
+type StepReport = { stage: string; outcome: "advance" | "end" | "wait"; seconds: number };
+type Ending = Extract<StageOutcome, { kind: "end" }>;
+/** What a run of one or more steps came to: the plan to go on with (null: the run is over), its reports, its ending. */
+type RunResult = { next: PlanRow | null; reports: StepReport[]; ended: Ending | null; taken: number };
+
+/**
+ * One step: the stage's work, then its outcome recorded. Answers the plan as written (null when the
+ * run is over: it waited, ended, or another runner moved the plan) and what to report of the step.
+ */
+async function step(plan: PlanRow): Promise<{ next: PlanRow | null; report: StepReport | null; ended: Ending | null }> {
+  const startedAtMs = performance.now();
+  const seconds = () => (performance.now() - startedAtMs) / 1000;
+  const outcome = await runStage(plan);
+  if (outcome.kind === "wait") {
+    await recordWait(plan, outcome);
+    return { next: null, report: { stage: plan.stage, outcome: "wait", seconds: seconds() }, ended: null };
+  }
+  const recorded = await recordWithRetries(plan, outcome);
+  // Another runner moved the plan first: nothing of this step was recorded, nothing to report.
+  if (!recorded) return { next: null, report: null, ended: null };
+  const ended = recorded.outcome.kind === "end" ? recorded.outcome : null;
+  return { next: ended ? null : recorded.plan, report: { stage: plan.stage, outcome: recorded.outcome.kind, seconds: seconds() }, ended };
+}
+
+/** The steps that stay in the database, from `plan` on, in one transaction (see the top of the file). */
+async function stepsInOneTransaction(plan: PlanRow, budget: number): Promise<RunResult> {
+  return inTransaction(async () => {
+    const reports: StepReport[] = [];
+    let current: PlanRow = plan;
+    for (let taken = 0; taken < budget; ) {
+      const result = await step(current);
+      if (result.report) reports.push(result.report);
+      taken += 1;
+      if (!result.next) return { next: null, reports, ended: result.ended, taken };
+      current = result.next;
+      if (current.stage === "done" || !(await staysInDatabase(current))) return { next: current, reports, ended: null, taken };
+    }
+    return { next: current, reports, ended: null, taken: budget };
+  });
+}
+
 /** Moves the plan on as far as it can go now; safe to call any time, from anywhere. */
 export async function advancePlan(planId: string): Promise<void> {
-  let plan = await claim(planId, new Date());
+  let plan: PlanRow | null = await claim(planId, new Date());
   if (!plan) return;
   // Cleared by the write that records a wait or an ending, so the release below can be skipped.
   let leaseHeld = true;
   try {
-    for (let step = 0; step < STEPS_PER_RUN && plan.stage !== "done"; step += 1) {
-      const startedAtMs = performance.now();
-      const outcome = await runStage(plan);
-      if (outcome.kind === "wait") {
-        await recordWait(plan, outcome);
-        metrics.planStageSeconds.observe({ stage: plan.stage, outcome: "wait" }, (performance.now() - startedAtMs) / 1000);
-        leaseHeld = false;
-        return;
+    for (let taken = 0; plan && taken < STEPS_PER_RUN && plan.stage !== "done"; ) {
+      const run: RunResult = (await staysInDatabase(plan))
+        ? await stepsInOneTransaction(plan, STEPS_PER_RUN - taken)
+        : await step(plan).then((one) => ({ next: one.next, reports: one.report ? [one.report] : [], ended: one.ended, taken: 1 }));
+      // Reported once committed: a run rolled back reports nothing.
+      for (const report of run.reports) metrics.planStageSeconds.observe({ stage: report.stage, outcome: report.outcome }, report.seconds);
+      taken += run.taken;
+      const last = run.reports[run.reports.length - 1];
+      if (run.ended) {
+        metrics.tradesFinished.inc({ status: run.ended.status });
+        logger.info({ planId, from: last?.stage, status: run.ended.status, reason: run.ended.reason }, "plan finished");
       }
-      const recorded = await recordWithRetries(plan, outcome);
-      if (!recorded) return;
-      metrics.planStageSeconds.observe({ stage: plan.stage, outcome: recorded.outcome.kind }, (performance.now() - startedAtMs) / 1000);
-      const log = logger.child({ planId, from: plan.stage });
-      plan = recorded.plan;
-      if (recorded.outcome.kind === "end") {
-        metrics.tradesFinished.inc({ status: recorded.outcome.status });
-        leaseHeld = false;
-        log.info({ status: recorded.outcome.status, reason: recorded.outcome.reason }, "plan finished");
-        return;
+      if (!run.next) {
+        // A wait or an ending freed the lease with its write; after a lost race it is released below, as ever.
+        leaseHeld = leaseHeld && !run.ended && last?.outcome !== "wait";
+        plan = null;
+        break;
       }
-      log.debug({ to: recorded.outcome.to }, "plan advanced");
+      logger.debug({ planId, from: last?.stage, to: run.next.stage }, "plan advanced");
+      plan = run.next;
     }
   } catch (error) {
     logger.error({ err: error, planId }, "plan run failed; the worker retries it");

@@ -2,11 +2,11 @@
 // receipt"): each step's output is recorded on the plan; the token step and the release also yield
 // the trade's two receipts, a token exchange confirmation and a payment confirmation, paired by
 // `settlementRef` (the plan id), each with a receiptAdded event for the parties.
-import { randomUUID } from "node:crypto";
 import { partyAt } from "@/lib/domain/trade/trade";
 import { dbDate, type SqlTx } from "@/lib/server/db/sql";
 import { recordPlanEvent } from "./plan-events";
 import { executionOf, type PlanPatch, type PlanRow } from "./stage-outcome";
+import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 type StepType = "hold" | "issue" | "transfer" | "release";
 type Output = Record<string, unknown>;
@@ -63,7 +63,7 @@ async function recordReceipt(tx: SqlTx, plan: PlanRow, kind: "token" | "payment"
 /** Steps 1 and 3 at the escrow: the adapter's receipt is the output; the release also makes the payment receipt. */
 export async function recordStepReceipt(tx: SqlTx, plan: PlanRow, sequence: number, type: StepType, adapterReceipt: Output): Promise<PlanPatch> {
   const { trade } = executionOf(plan);
-  const id = typeof adapterReceipt.id === "string" ? adapterReceipt.id : randomUUID();
+  const id = typeof adapterReceipt.id === "string" ? adapterReceipt.id : timeOrderedUuid();
   const timestamp = typeof adapterReceipt.timestamp === "number" ? adapterReceipt.timestamp : Math.floor(Date.now() / 1000);
   const output = { ...adapterReceipt, id, type: "receipt", quantity: trade.settlementAmount, timestamp, details: { operation: type } };
   if (type === "release") await recordReceipt(tx, plan, "payment", { id, quantity: trade.settlementAmount, timestamp });
@@ -73,6 +73,6 @@ export async function recordStepReceipt(tx: SqlTx, plan: PlanRow, sequence: numb
 /** Step 2 here: the token receipt is the output. */
 export async function recordTokenReceipt(tx: SqlTx, plan: PlanRow): Promise<PlanPatch> {
   const { trade } = executionOf(plan);
-  const content = await recordReceipt(tx, plan, "token", { id: randomUUID(), quantity: trade.quantity, timestamp: Math.floor(Date.now() / 1000) });
+  const content = await recordReceipt(tx, plan, "token", { id: timeOrderedUuid(), quantity: trade.quantity, timestamp: Math.floor(Date.now() / 1000) });
   return completionEvent(plan, 2, { ...content, type: "receipt", details: { operation: trade.kind === "primarySale" ? "issue" : "transfer" } });
 }

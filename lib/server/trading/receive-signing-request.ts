@@ -11,8 +11,9 @@ import { db } from "@/lib/server/db/client";
 import { isJsonContentType, parseJsonText } from "@/lib/server/http/read-body";
 import { fieldErrors } from "@/lib/server/http/zod-errors";
 import { openSigningSecret } from "@/lib/server/intents/signing-secret";
+import type { ApiHeaders } from "@/lib/server/http/api-request";
 
-export async function receiveSigningRequest(profileId: string, rawBody: string, headers: Headers) {
+export async function receiveSigningRequest(profileId: string, rawBody: string, headers: ApiHeaders) {
   // The HMAC covers the raw bytes, so the body is read as text here; it must still be JSON.
   if (!isJsonContentType(headers.get("content-type"))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
   const parsed = signingRequestSchema.safeParse(parseJsonText(rawBody));

@@ -3,12 +3,12 @@
 // the seller, a rollback frees it. Each change is a conditional write on the holding's version in the
 // step's transaction (a holding changed meanwhile makes the step's transaction retry), and none may
 // take a holding below zero (the rule of adjust-holdings.ts; the database refuses it too).
-import { randomUUID } from "node:crypto";
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { holdingKey } from "@/lib/domain/ledger-import";
 import { dbDate, sqlDb, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { HoldingShortfall, shortfallMessage, type Delta } from "@/lib/server/ledger/adjust-holdings";
+import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 export type FiatHolding = { finId: string; currency: string; organizationId: string };
 
@@ -42,7 +42,7 @@ export async function changeFiatHolding(tx: SqlTx, h: FiatHolding, delta: Delta)
   if (!row) {
     const { numInsertedOrUpdatedRows } = await tx
       .insertInto("Holding")
-      .values({ id: randomUUID(), finId: h.finId, assetType: "fiat", assetCode: h.currency, organizationId: h.organizationId, balance, held, version: 1, updatedAt: now })
+      .values({ id: timeOrderedUuid(), finId: h.finId, assetType: "fiat", assetCode: h.currency, organizationId: h.organizationId, balance, held, version: 1, updatedAt: now })
       .onConflict((oc) => oc.columns(["finId", "assetType", "assetCode", "organizationId"]).doNothing())
       .executeTakeFirst();
     if (numInsertedOrUpdatedRows !== 1n) throw new ConcurrentUpdate(`the holding of ${h.finId} in ${h.currency} was opened meanwhile`);

@@ -32,12 +32,17 @@ export class StepRefused extends Error {
 
 export type Execution = { trade: Trade; signature: { signature: string; template: SignatureTemplate } };
 
-const executions = new WeakMap<object, Execution>();
+/** Parsed executions by plan id, with the text they came from: a plan's execution never changes, each of its steps reads it. */
+const executions = new Map<string, { text: string; parsed: Execution }>();
+const EXECUTIONS_MAX = 4_096;
 
-/** The plan's trade and the executor's signature (parsed once per row object). */
-export function executionOf(plan: { execution: string }): Execution {
-  let parsed = executions.get(plan);
-  if (!parsed) executions.set(plan, (parsed = JSON.parse(plan.execution) as Execution));
+/** The plan's trade and the executor's signature (parsed once per plan while it runs; read-only). */
+export function executionOf(plan: { id: string; execution: string }): Execution {
+  const known = executions.get(plan.id);
+  if (known && known.text === plan.execution) return known.parsed;
+  const parsed = JSON.parse(plan.execution) as Execution;
+  if (executions.size >= EXECUTIONS_MAX) executions.delete(executions.keys().next().value as string);
+  executions.set(plan.id, { text: plan.execution, parsed });
   return parsed;
 }
 

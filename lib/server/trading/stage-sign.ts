@@ -6,7 +6,6 @@
 // the plan is Rejected. The endpoint was chosen by whoever published the intent, so the call goes
 // through postToEndpoint under this node's endpoint rules (lib/domain/signing-endpoint.ts), and
 // what the endpoint answers is never copied into a reason the buyer reads: reasons are in our words.
-import { randomUUID } from "node:crypto";
 import { verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
 import { addressRefusal, needsAddressCheck, type DestinationRefusal } from "@/lib/domain/signing-endpoint";
 import { OPEN_SIGNING_STATUSES } from "@/lib/domain/signing-request-status";
@@ -20,6 +19,7 @@ import { openSigningSecret } from "@/lib/server/intents/signing-secret";
 import { dbDate, parseDbDate, sqlDb, type DB } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { executionOf, type PlanRow, type StageOutcome } from "./stage-outcome";
+import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 const CALL_TIMEOUT_MS = 10_000;
 const ANSWER_LIMIT_BYTES = 100_000;
@@ -37,7 +37,7 @@ async function requestFor(plan: PlanRow): Promise<SigningRequest> {
   await sqlDb
     .insertInto("SigningRequest")
     .values({
-      id: randomUUID(),
+      id: timeOrderedUuid(),
       planId: plan.id,
       intentId: plan.intentId,
       signerFinId: trade.counterpartyFinId ?? "",
@@ -65,7 +65,7 @@ async function moveRequest(id: string, from: readonly string[], to: { status: st
 }
 
 /** Who is asked to sign: the seller of a selling intent, the buyer of a buying intent. */
-export function signerRoleOf(plan: { execution: string }): "seller" | "buyer" {
+export function signerRoleOf(plan: { id: string; execution: string }): "seller" | "buyer" {
   return executionOf(plan).trade.kind === "buyingIntent" ? "buyer" : "seller";
 }
 

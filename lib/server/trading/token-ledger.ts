@@ -3,10 +3,10 @@
 // change is a conditional write on the row's version in the caller's transaction; a lost race
 // throws ConcurrentUpdate so the caller's transaction is retried, never half-applied. Tokens are
 // conserved: an issue creates them for the buyer, a transfer moves reserved tokens seller → buyer.
-import { randomUUID } from "node:crypto";
 import { formatUnits, unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { dbDate, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
+import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 /** A change the token ledger refuses: it would leave a balance negative or reserve more than is held. */
 export class TokenLedgerRefusal extends Error {
@@ -24,7 +24,7 @@ async function rowOf(tx: SqlTx, assetId: string, ownerFinId: string): Promise<Ro
     .executeTakeFirst();
   if (row) return { id: row.id, balance: unitsOfSigned(row.balance), reserved: unitsOfSigned(row.reserved), version: row.version, fresh: false };
   // Opened by the write below (an insert), so a first credit costs one statement, not two.
-  return { id: randomUUID(), balance: 0n, reserved: 0n, version: 0, fresh: true };
+  return { id: timeOrderedUuid(), balance: 0n, reserved: 0n, version: 0, fresh: true };
 }
 
 async function write(tx: SqlTx, row: Row, assetId: string, ownerFinId: string, balance: bigint, reserved: bigint): Promise<void> {

@@ -1,7 +1,6 @@
 // POST {adapter_url}/assets/hold – step 1 of a trade: the buyer's available funds become held, on
 // the buyer's own signed terms (decisions.md §5). The hold is the calling organization's: only its
 // release or rollback can settle it.
-import { randomUUID } from "node:crypto";
 import { signatureKey, verifyHoldSignature } from "@/lib/domain/escrow/signed-terms";
 import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { holdRequestSchema, type HoldRequest } from "@/lib/schemas/adapter";
@@ -10,6 +9,7 @@ import { assertLocalParty, epochSeconds, servedCurrency } from "../escrow-terms"
 import { dbDate } from "@/lib/server/db/sql";
 import { OperationRefusal } from "../errors";
 import { findAccount, postMovement } from "../post-movement";
+import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 export const holdFunds = defineOperation<HoldRequest, { currency: string; signedDestination: string }>({
   kind: "hold",
@@ -38,7 +38,7 @@ export const holdFunds = defineOperation<HoldRequest, { currency: string; signed
     await tx
       .insertInto("EscrowHold")
       .values({
-        id: randomUUID(),
+        id: timeOrderedUuid(),
         owner: op.owner,
         operationId: r.operationId,
         holdCid: cid,

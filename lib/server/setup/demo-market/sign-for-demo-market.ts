@@ -16,6 +16,7 @@ import { logger } from "@/lib/server/log";
 import { receiveSigningRequest } from "@/lib/server/trading/receive-signing-request";
 import { submitSignatureResult } from "@/lib/server/trading/submit-signature-result";
 import { DEMO_MARKET_KEY_PURPOSE } from "./demo-parties";
+import type { ApiHeaders } from "@/lib/server/http/api-request";
 
 const notHere = () => new AppError("NOT_FOUND", "No signing request like this one was made for this profile.");
 
@@ -28,7 +29,7 @@ async function answerAtOnce(profileId: string, requestId: string, privateKey: st
   await submitSignatureResult({ requestId, assetId: intent.assetId, intentId: intent.id, signature }, owner);
 }
 
-export async function signForDemoMarket(profileId: string, rawBody: string, headers: Headers): Promise<{ type: string }> {
+export async function signForDemoMarket(profileId: string, rawBody: string, headers: ApiHeaders): Promise<{ type: string }> {
   // Before anything is looked up, as receiveSigningRequest and every JSON route answer it.
   if (!isJsonContentType(headers.get("content-type"))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
   if (!env.SEED_DEMO_DATA) throw notHere();

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { groupCommitTestDatabase, removeTestDatabases } from "./group-commit-test-database";
+import { makeTransactions } from "./transactions";
+
+afterEach(removeTestDatabases);
+
+function setUp() {
+  const base = groupCommitTestDatabase();
+  return { ...base, ...makeTransactions(base.db, { nest: true }) };
+}
+
+describe("inTransaction with nesting (SQLite)", () => {
+  it("runs a nested transaction and the work's statements sent through the instance in the outer one: one commit, no deadlock", async () => {
+    const { db, inTransaction, counted, committedNames } = setUp();
+    const seen = await inTransaction(async (tx) => {
+      await tx.insertInto("t").values({ name: "outer" } as never).execute();
+      await inTransaction((inner) => inner.insertInto("t").values({ name: "nested" } as never).execute());
+      // Through the instance, not the handle: it must see the uncommitted rows, and not wait for a turn.
+      return (await db.selectFrom("t").select("name").orderBy("id").execute()).map((r) => r.name);
+    });
+    expect(seen).toEqual(["outer", "nested"]);
+    expect(committedNames()).toEqual(["outer", "nested"]);
+    expect(counted.groups).toEqual([1]);
+  });
+
+  it("rolls a failed nested transaction back to its savepoint, drops its effects, and keeps the outer one's", async () => {
+    const { inTransaction, onCommit, committedNames } = setUp();
+    const ran: string[] = [];
+    await inTransaction(async (tx) => {
+      await tx.insertInto("t").values({ name: "kept" } as never).execute();
+      onCommit(tx, () => ran.push("outer effect"));
+      await expect(
+        inTransaction(async (inner) => {
+          await inner.insertInto("t").values({ name: "undone" } as never).execute();
+          onCommit(inner, () => ran.push("nested effect"));
+          throw new Error("refused");
+        }),
+      ).rejects.toThrow("refused");
+      await inTransaction(async (inner) => {
+        await inner.insertInto("t").values({ name: "second" } as never).execute();
+        onCommit(inner, () => ran.push("second effect"));
+      });
+    });
+    expect(committedNames()).toEqual(["kept", "second"]);
+    expect(ran).toEqual(["outer effect", "second effect"]);
+  });
+
+  it("undoes the nested work with the outer transaction, and runs none of the effects", async () => {
+    const { inTransaction, onCommit, committedNames } = setUp();
+    const ran: string[] = [];
+    await expect(
+      inTransaction(async () => {
+        await inTransaction(async (inner) => {
+          await inner.insertInto("t").values({ name: "nested" } as never).execute();
+          onCommit(inner, () => ran.push("nested effect"));
+        });
+        throw new Error("the outer step failed");
+      }),
+    ).rejects.toThrow("the outer step failed");
+    expect(committedNames()).toEqual([]);
+    expect(ran).toEqual([]);
+  });
+
+  it("runs effects only after the commit, outside the transaction: their statements take a turn of their own", async () => {
+    const { db, inTransaction, onCommit, committedNames } = setUp();
+    let effect: Promise<string[]> | null = null;
+    await inTransaction(async (tx) => {
+      await tx.insertInto("t").values({ name: "first" } as never).execute();
+      onCommit(tx, () => {
+        effect = db
+          .insertInto("t")
+          .values({ name: "after" } as never)
+          .execute()
+          .then(() => committedNames());
+      });
+    });
+    expect(await effect).toEqual(["first", "after"]);
+  });
+
+  it("gives a statement the work left running (nobody awaited it) a turn of its own after the transaction", async () => {
+    const { db, inTransaction, committedNames } = setUp();
+    let late: Promise<unknown> | null = null;
+    await inTransaction(async (tx) => {
+      await tx.insertInto("t").values({ name: "in time" } as never).execute();
+      late = new Promise((resolve) => setTimeout(resolve, 10)).then(() => db.insertInto("t").values({ name: "late" } as never).execute());
+    });
+    await late;
+    expect(committedNames()).toEqual(["in time", "late"]);
+  });
+
+  it("without nesting (PostgreSQL's way) keeps every call a transaction of its own", async () => {
+    const base = groupCommitTestDatabase();
+    const { inTransaction } = makeTransactions(base.db, { nest: false });
+    await inTransaction((tx) => tx.insertInto("t").values({ name: "alone" } as never).execute());
+    expect(base.committedNames()).toEqual(["alone"]);
+  });
+});

@@ -1,0 +1,75 @@
+// Transactions of the typed-SQL path (sql.ts): effects after commit, and, on SQLite, nesting.
+//
+// `inTransaction(work)` runs `work` in one transaction; what the work registers with `onCommit` runs
+// after the commit, in order, and never when it rolls back (style.md: effects after commit).
+//
+// Nesting (SQLite): called from inside another transaction's work, inTransaction is a savepoint of
+// that transaction, and the statements the work sends through the instance rather than its handle run
+// in it too (sqlite-group-commit.ts, UnitContext). That is how a plan step runs the built-in escrow's
+// operation in-process (plan-runner.ts): the router's step and the escrow's books commit together, or
+// neither does. A nested work that fails is rolled back to its savepoint, its onCommit effects are
+// dropped, and its error is passed on. Without nesting (PostgreSQL) every call is a transaction of its
+// own, as before.
+import { sql, type Kysely, type Transaction } from "kysely";
+import { openUnitContext, withUnitContext, type UnitContext } from "./sqlite-group-commit";
+
+type Context = UnitContext & { tx?: Transaction<unknown> };
+
+export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean }) {
+  const afterCommit = new WeakMap<Transaction<DB>, (() => void)[]>();
+  let savepoints = 0;
+
+  function onCommit(tx: Transaction<DB>, effect: () => void): void {
+    const effects = afterCommit.get(tx);
+    if (!effects) throw new Error("onCommit needs a transaction opened by inTransaction");
+    effects.push(effect);
+  }
+
+  async function topTransaction<T>(work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+    const effects: (() => void)[] = [];
+    const result = await db.transaction().execute(async (tx) => {
+      afterCommit.set(tx, effects);
+      return work(tx);
+    });
+    for (const effect of effects) effect();
+    return result;
+  }
+
+  async function nestedTransaction<T>(tx: Transaction<DB>, work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+    savepoints = (savepoints + 1) % 1_000_000;
+    const name = `nested_${savepoints}`;
+    const effects = afterCommit.get(tx);
+    const effectsBefore = effects?.length ?? 0;
+    await sql.raw(`SAVEPOINT ${name}`).execute(tx);
+    try {
+      const result = await work(tx);
+      await sql.raw(`RELEASE ${name}`).execute(tx);
+      return result;
+    } catch (error) {
+      await sql.raw(`ROLLBACK TO ${name}`).execute(tx);
+      await sql.raw(`RELEASE ${name}`).execute(tx);
+      effects?.splice(effectsBefore);
+      throw error;
+    }
+  }
+
+  async function inTransaction<T>(work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+    if (!options.nest) return topTransaction(work);
+    const outer = openUnitContext() as Context | null;
+    if (outer?.tx) return nestedTransaction(outer.tx as Transaction<DB>, work);
+    const context: Context = { unit: null, open: false };
+    return withUnitContext(context, () =>
+      topTransaction(async (tx) => {
+        context.tx = tx as Transaction<unknown>;
+        context.open = true;
+        try {
+          return await work(tx);
+        } finally {
+          context.open = false;
+        }
+      }),
+    );
+  }
+
+  return { inTransaction, onCommit };
+}

@@ -1,0 +1,90 @@
+// What route() (route.ts) reads of a request and what it answers, without WHATWG Request and
+// Response objects on the way.
+//
+// A request reaches a route in three ways: from server.ts's own dispatch (node's IncomingMessage,
+// serve-api.ts), from a call inside the process (the router and the built-in escrow calling each
+// other, decisions.md §1: fetch-organization.ts), or from Next (a WHATWG Request; Next no longer
+// serves /api but still builds the route files as route handlers). Measured under the trade
+// benchmark, turning each in-process call and each request into undici's Request and Response (a
+// web stream for the body, Headers, structured-clone bookkeeping) cost about 6% of the server's CPU.
+// Here the three meet in one small interface; the route's work (authentication, the same zod
+// schemas, the same JSON text in and out, the same statuses and headers) is one code path.
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+
+/** Header lookup by lower-case name; several values of one header are joined with ", " (as WHATWG Headers does). */
+export type ApiHeaders = { get(name: string): string | null };
+
+export interface ApiRequest {
+  readonly method: string;
+  /** The absolute URL (scheme and host of this server, as its handlers spell it). */
+  readonly url: string;
+  readonly headers: ApiHeaders;
+  /** The body's chunks, or null without one. Read once. */
+  body(): AsyncIterable<Uint8Array> | Iterable<Uint8Array> | null;
+}
+
+/** A route's answer: status, headers (lower-case names) and the body as it goes on the wire. */
+export type ApiAnswer = { status: number; headers: Record<string, string | string[]>; body: string | Uint8Array | null };
+
+export function headersOf(headers: IncomingHttpHeaders): ApiHeaders {
+  return {
+    get(name) {
+      const value = headers[name];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+}
+
+/** A request server.ts received; `method` and `url` as the dispatch resolved them (HEAD is served as GET). */
+export function requestFromNode(req: IncomingMessage, method: string, url: string): ApiRequest {
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return { method, url, headers: headersOf(req.headers), body: () => (hasBody ? req : null) };
+}
+
+/** A WHATWG Request (Next's route handlers, tests). */
+export function requestFromWeb(req: Request): ApiRequest {
+  return { method: req.method, url: req.url, headers: req.headers, body: () => req.body as AsyncIterable<Uint8Array> | null };
+}
+
+/** A call inside the process: plain headers (any case) and the body's JSON text. */
+export function requestInProcess(call: { method: string; url: string; headers: Record<string, string>; body: string | null }): ApiRequest {
+  const lower: Record<string, string> = {};
+  for (const [name, value] of Object.entries(call.headers)) lower[name.toLowerCase()] = value;
+  const bytes = call.body === null ? null : Buffer.from(call.body, "utf8");
+  if (bytes && lower["content-length"] === undefined) lower["content-length"] = String(bytes.byteLength);
+  return {
+    method: call.method.toUpperCase(),
+    url: call.url,
+    headers: headersOf(lower),
+    body: () => (bytes ? [bytes] : null),
+  };
+}
+
+/** The answer as a WHATWG Response (Next's route handlers, tests). */
+export function answerToResponse(answer: ApiAnswer): Response {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  const noBody = answer.status === 204 || answer.status === 304;
+  return new Response(noBody ? null : (answer.body as BodyInit | null), { status: answer.status, headers });
+}
+
+/** A Response a handler made itself (a file, a text document) as an answer. */
+export async function answerFromResponse(response: Response): Promise<ApiAnswer> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+  return { status: response.status, headers, body };
+}
+
+/** The answer's body as text. */
+export function answerText(answer: ApiAnswer): string {
+  if (answer.body === null) return "";
+  return typeof answer.body === "string" ? answer.body : Buffer.from(answer.body).toString("utf8");
+}
