@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 
+import { GraphqlProvider } from "@/components/graphql-provider";
 import { PlanSettlement } from "@/components/trade/plan-settlement";
 import { decodedParams } from "@/lib/client/decoded-params";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
@@ -23,7 +24,9 @@ export default async function PlanSettlementPage({ params }: { params: Promise<{
         <h1 className="mt-1 text-2xl font-semibold">Settlement timeline</h1>
         <p className="mt-1 text-muted">Each step of the trade as it happens: approval, hold, tokens, release or rollback.</p>
       </div>
-      <PlanSettlement planId={planId} />
+      <GraphqlProvider>
+        <PlanSettlement planId={planId} />
+      </GraphqlProvider>
     </div>
   );
 }
