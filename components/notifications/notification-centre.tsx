@@ -2,12 +2,12 @@
 
 // The navigation's notification centre: a button that says how many notices are unread ("Notifications,
 // 3 unread") and opens the list (notification-panel.tsx), loaded the first time it is opened.
-import dynamic from "next/dynamic";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 
 import { useNotificationCentre } from "./notifications";
 
-const NotificationPanel = dynamic(() => import("./notification-panel").then((m) => m.NotificationPanel), { ssr: false });
+// React's lazy, as for the feeds (notifications.tsx).
+const NotificationPanel = lazy(() => import("./notification-panel").then((m) => ({ default: m.NotificationPanel })));
 
 export function NotificationCentre() {
   const centre = useNotificationCentre();
@@ -41,7 +41,11 @@ export function NotificationCentre() {
           </>
         ) : null}
       </button>
-      {opened ? <NotificationPanel open={open} notices={centre.notices} onClose={close} /> : null}
+      {opened ? (
+        <Suspense fallback={null}>
+          <NotificationPanel open={open} notices={centre.notices} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -3,8 +3,7 @@
 // The notification centre's store: each notice becomes a toast and an entry in the centre; the
 // centre's unread count is in the navigation. Kept for the browser tab's session (sessionStorage), per
 // person. The notices come from the live feeds of trader-feeds.tsx, loaded after the page has shown.
-import dynamic from "next/dynamic";
-import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
 
 import { useToasts } from "@/components/ui/toast";
 import { noNotices, readNotices, subscribeNotices, writeNotices, type StoredNotices } from "@/lib/client/notice-store";
@@ -14,9 +13,10 @@ const KEPT = 50;
 
 /**
  * The live part, for people who trade: subscriptions and polls that render nothing, so they load
- * after the page is interactive, like the socket they use (README "Page weight").
+ * after the page is interactive, like the socket they use (README "Page weight"). React's lazy, not
+ * next/dynamic, whose loader would otherwise come with every page.
  */
-const TraderFeeds = dynamic(() => import("./trader-feeds").then((m) => m.TraderFeeds), { ssr: false });
+const TraderFeeds = lazy(() => import("./trader-feeds").then((m) => ({ default: m.TraderFeeds })));
 
 type Centre = { notices: readonly Notice[]; unread: number; markAllRead: () => void; enabled: boolean };
 const CentreContext = createContext<Centre>({ notices: [], unread: 0, markAllRead: () => undefined, enabled: false });
@@ -43,7 +43,11 @@ export function NotificationProvider({ userId, trader, children }: { userId: str
   );
   return (
     <CentreContext.Provider value={value}>
-      {userId && trader ? <TraderFeeds add={add} /> : null}
+      {userId && trader ? (
+        <Suspense fallback={null}>
+          <TraderFeeds add={add} />
+        </Suspense>
+      ) : null}
       {children}
     </CentreContext.Provider>
   );

@@ -3,14 +3,10 @@
 // The trade ticket's last step: the router took the signed trade and made a plan. The heading says
 // what the settlement has come to (being settled, complete, did not go through), never more than
 // that; the timeline below follows it live.
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import type { Ref } from "react";
 
 import { SettlementTimeline, usePlanOutcome } from "@/components/trade/settlement-timeline";
-
-/** The timeline reads the trade's receipts through GraphQL: the ticket needs Apollo Client only from here on. */
-const GraphqlProvider = dynamic(() => import("@/components/graphql-provider").then((m) => m.GraphqlProvider), { ssr: false });
 
 export function TicketSent({ planId, headingRef }: { planId: string; headingRef: Ref<HTMLHeadingElement> }) {
   const { outcome } = usePlanOutcome(planId);
@@ -26,9 +22,7 @@ export function TicketSent({ planId, headingRef }: { planId: string; headingRef:
         </Link>
         .
       </p>
-      <GraphqlProvider>
-        <SettlementTimeline planId={planId} />
-      </GraphqlProvider>
+      <SettlementTimeline planId={planId} />
     </div>
   );
 }

@@ -1,12 +1,10 @@
-// Query keys and hooks of what the owner's and the admin's pages read. The query cache owns this
-// data; pages read it through these hooks and never copy it into their own state.
+// Query keys and hooks of what the owner's pages read (the admin's: admin-queries.ts). The query cache
+// owns this data; pages read it through these hooks and never copy it into their own state.
 import { useQuery } from "@tanstack/react-query";
 
 import { apiCall } from "@/lib/client/api-client";
 import { assetsPageSchema } from "@/lib/schemas/asset";
 import { intentsPageSchema } from "@/lib/schemas/intent";
-import { adminOrganizationsResponseSchema } from "@/lib/schemas/organization";
-import { userDetailSchema, usersPageSchema } from "@/lib/schemas/user";
 
 /** The largest page the list endpoints give; the owner's pages show one page of each. */
 export const OWNER_PAGE_SIZE = 200;
@@ -15,9 +13,6 @@ export const ownerQueryKeys = {
   assets: ["assets"] as const,
   ownAssets: (issuerId: string) => ["assets", { issuerId }] as const,
   ownIntents: (profileId: string) => ["intents", { ownerProfileId: profileId }] as const,
-  adminUsers: (cursor: string | null) => ["admin", "users", cursor] as const,
-  adminUser: (userId: string) => ["admin", "user", userId] as const,
-  adminOrganizations: ["admin", "organizations"] as const,
 };
 
 /** The assets of the network (the first page of 200), for choosing one to trade. */
@@ -45,25 +40,4 @@ export const ownIntentsQuery = (profileId: string) => ({
 
 export function useOwnIntents(profileId: string) {
   return useQuery(ownIntentsQuery(profileId));
-}
-
-export function useAdminUsers(cursor: string | null) {
-  return useQuery({
-    queryKey: ownerQueryKeys.adminUsers(cursor),
-    queryFn: () => apiCall(`/api/router/admin/users?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, usersPageSchema),
-  });
-}
-
-export function useAdminUser(userId: string) {
-  return useQuery({
-    queryKey: ownerQueryKeys.adminUser(userId),
-    queryFn: () => apiCall(`/api/router/admin/users/${encodeURIComponent(userId)}`, userDetailSchema),
-  });
-}
-
-export function useAdminOrganizations() {
-  return useQuery({
-    queryKey: ownerQueryKeys.adminOrganizations,
-    queryFn: async () => (await apiCall("/api/router/admin/organizations", adminOrganizationsResponseSchema)).organizations,
-  });
 }

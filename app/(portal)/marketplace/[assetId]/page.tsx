@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
-import { GraphqlProvider } from "@/components/graphql-provider";
 import { AssetOverview } from "@/components/marketplace/asset-overview";
 import { decodedParams } from "@/lib/client/decoded-params";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
@@ -15,9 +14,5 @@ export default async function AssetPage({ params }: { params: Promise<{ assetId:
   const { assetId } = decodedParams(await params);
   if (!assetIdSchema.safeParse(assetId).success) notFound();
   await requireSignedIn(`/marketplace/${encodeURIComponent(assetId)}`);
-  return (
-    <GraphqlProvider>
-      <AssetOverview assetId={assetId} />
-    </GraphqlProvider>
-  );
+  return <AssetOverview assetId={assetId} />;
 }

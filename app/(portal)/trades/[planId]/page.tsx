@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 
-import { GraphqlProvider } from "@/components/graphql-provider";
 import { PlanSettlement } from "@/components/trade/plan-settlement";
 import { decodedParams } from "@/lib/client/decoded-params";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
@@ -24,9 +23,7 @@ export default async function PlanSettlementPage({ params }: { params: Promise<{
         <h1 className="mt-1 text-2xl font-semibold">Settlement timeline</h1>
         <p className="mt-1 text-muted">Each step of the trade as it happens: approval, hold, tokens, release or rollback.</p>
       </div>
-      <GraphqlProvider>
-        <PlanSettlement planId={planId} />
-      </GraphqlProvider>
+      <PlanSettlement planId={planId} />
     </div>
   );
 }
