@@ -23,6 +23,22 @@ export default defineConfig([
     rules: { "portal/no-nested-form": "error" },
   },
   {
+    // The browser is given compiled GraphQL documents (npm run graphql:documents), so it ships no parser.
+    files: ["app/**/*.tsx", "components/**", "lib/client/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "@apollo/client", importNames: ["gql"], message: "Write the operation in lib/client/graphql/portal-operations.graphql and run npm run graphql:documents." },
+            { name: "graphql-tag", message: "Write the operation in lib/client/graphql/portal-operations.graphql and run npm run graphql:documents." },
+            { name: "graphql", importNames: ["parse"], message: "The browser ships no GraphQL parser: compile documents with npm run graphql:documents." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["lib/env.ts", "prisma.config.ts", "tests/**", "scripts/**", "e2e/**", "playwright.config.ts"],
     rules: { "no-restricted-properties": "off" },
   },

@@ -1,9 +1,9 @@
 "use client";
 
-// Client-side providers for every page: react-query's cache owns server data fetched over REST,
-// Apollo's owns GraphQL data and live subscriptions, and the browser key lives beside them, as do
-// the node's settings the server hands down.
-import { ApolloProvider } from "@apollo/client/react";
+// Client-side providers for every page of the portal: react-query's cache owns server data fetched
+// over REST, and the browser key lives beside it, as do the node's settings the server hands down.
+// Apollo's cache owns GraphQL data and live subscriptions; it is given to the pages that read GraphQL
+// as they render (components/graphql-provider.tsx) and loaded later by the others (README "Page weight").
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 
@@ -11,7 +11,6 @@ import { BrowserKeyProvider } from "@/components/keys/browser-key-context";
 import { NotificationProvider } from "@/components/notifications/notifications";
 import { ToastProvider } from "@/components/ui/toast";
 import { ApiError } from "@/lib/client/api-client";
-import { makeApolloClient } from "@/lib/client/apollo-client";
 import { NodeSettingsContext, type NodeSettings } from "@/lib/client/node-settings";
 
 const MAX_RETRIES = 2;
@@ -34,19 +33,16 @@ export type SignedInPerson = { userId: string; trader: boolean } | null;
 
 export function Providers({ settings, person, children }: { settings: NodeSettings; person: SignedInPerson; children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
-  const [apolloClient] = useState(makeApolloClient);
   return (
     <NodeSettingsContext.Provider value={settings}>
       <QueryClientProvider client={queryClient}>
-        <ApolloProvider client={apolloClient}>
-          <BrowserKeyProvider>
-            <ToastProvider>
-              <NotificationProvider userId={person?.userId ?? null} trader={person?.trader ?? false}>
-                {children}
-              </NotificationProvider>
-            </ToastProvider>
-          </BrowserKeyProvider>
-        </ApolloProvider>
+        <BrowserKeyProvider>
+          <ToastProvider>
+            <NotificationProvider userId={person?.userId ?? null} trader={person?.trader ?? false}>
+              {children}
+            </NotificationProvider>
+          </ToastProvider>
+        </BrowserKeyProvider>
       </QueryClientProvider>
     </NodeSettingsContext.Provider>
   );

@@ -1,6 +1,5 @@
-import Link from "next/link";
-
 import { NavBar, type NavLink } from "@/components/nav-bar";
+import { PublicHeaderBar } from "@/components/public-header";
 import { signOut } from "@/lib/server/auth/next-auth";
 import type { Role } from "@/lib/domain/roles";
 import { currentPrincipal } from "@/lib/server/auth/current-user";
@@ -41,26 +40,6 @@ export async function SiteHeader() {
       ) : (
         <PublicHeaderBar />
       )}
-    </header>
-  );
-}
-
-function PublicHeaderBar() {
-  return (
-    <div className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-3">
-      <span className="text-base font-semibold tracking-tight text-ink">Tokenized Assets Network</span>
-      <Link href="/signin" className="text-sm font-medium text-brand underline-offset-4 hover:underline">
-        Sign in
-      </Link>
-    </div>
-  );
-}
-
-/** The header of the pages anyone may open (sign-in, the API reference): no navigation, no notification centre. */
-export function PublicHeader() {
-  return (
-    <header className="border-b border-line bg-surface">
-      <PublicHeaderBar />
     </header>
   );
 }

@@ -107,17 +107,16 @@ async function firstLoadJs(page: Page, path: string): Promise<{ bytes: number; f
 }
 
 /**
- * What a page's first load may ship, in KiB of gzip. The issue's figure is 250 for every page; the
- * pages anyone may open meet it. The portal's pages do not yet: every one of them carries Next's and
- * React's runtime and the clients the portal shares (Apollo Client with the GraphQL parser,
- * react-query, zod, exact decimals), measured in the README's "Page weight"; their budget holds them
- * where they are now, so that any growth fails here.
+ * What a page's first load may ship, in KiB of gzip: the issue's 250 for every page but the dashboard.
+ * The dashboard's first cards (first steps, recent trades, certificates) are GraphQL data, so it loads
+ * Apollo Client at once beside zod and react-query, and ships about 269 KB (README "Page weight" says
+ * what is in it and what would take the rest); its budget holds it there, so that any growth fails.
  */
-const PUBLIC_BUDGET_KIB = 250;
-const PORTAL_BUDGET_KIB = 300;
+const BUDGET_KIB = 250;
+const DASHBOARD_BUDGET_KIB = 272;
 
 /** Measures one page: its first-load JavaScript, then its first paint once the server is warm. */
-async function measure(page: Page, path: string, heading: string, label: string, budgetKib = PORTAL_BUDGET_KIB): Promise<string> {
+async function measure(page: Page, path: string, heading: string, label: string, budgetKib = BUDGET_KIB): Promise<string> {
   const weight = await firstLoadJs(page, path);
   await page.goto(path); // warm: the server has rendered it once, the browser holds nothing but the session
   await page.goto(path);
@@ -131,16 +130,29 @@ async function measure(page: Page, path: string, heading: string, label: string,
   return `| \`${label}\` | ${(weight.bytes / 1024).toFixed(1)} KB | ${weight.files} | ${contentMs} ms |`;
 }
 
-test("each page's first load stays within its JavaScript budget (gzip; 250 KB for the public pages) and shows content within 1 s on a warm server", async ({ page }) => {
+/** The trade ticket of the first offer an asset's page lists. */
+async function ticketPath(page: Page, asset: string): Promise<string> {
+  await page.goto(asset);
+  const href = await page.getByRole("region", { name: "Open offers" }).getByRole("link", { name: /^(Buy|Sell) / }).first().getAttribute("href");
+  return href ?? "";
+}
+
+test("each page's first load stays within its JavaScript budget (gzip; 250 KB, the dashboard held where it is) and shows content within 1 s on a warm server", async ({ page }) => {
   const lines = ["| page | first-load JavaScript (gzip) | script files | first paint (warm server) |", "|---|---|---|---|"];
-  lines.push(await measure(page, "/signin", "Sign in", "/signin", PUBLIC_BUDGET_KIB));
-  lines.push(await measure(page, "/docs/api", "API reference", "/docs/api", PUBLIC_BUDGET_KIB));
+  lines.push(await measure(page, "/signin", "Sign in", "/signin"));
+  lines.push(await measure(page, "/docs/api", "API reference", "/docs/api"));
   await signIn(page, "issuer@example.com", DEMO_PASSWORD);
   const art = await assetPath(page, ART);
+  const ticket = await ticketPath(page, art);
+  lines.push(await measure(page, "/dashboard", "Dashboard", "/dashboard", DASHBOARD_BUDGET_KIB));
+  const labels = new Map([
+    [art, "/marketplace/{assetId}"],
+    [ticket, "/marketplace/{assetId}/{intentId}"],
+  ]);
   const pages = [
-    ["/dashboard", "Dashboard"],
     ["/marketplace", "Marketplace"],
     [art, ART],
+    [ticket, "Trade ticket"],
     ["/profile", "Profile"],
     ["/cash", "Cash"],
     ["/trades", "Trades"],
@@ -149,7 +161,7 @@ test("each page's first load stays within its JavaScript budget (gzip; 250 KB fo
     ["/intents", "Intents"],
     ["/signing", "Signing inbox"],
   ] as const;
-  for (const [path, heading] of pages) lines.push(await measure(page, path, heading, path === art ? "/marketplace/{assetId}" : path));
+  for (const [path, heading] of pages) lines.push(await measure(page, path, heading, labels.get(path) ?? path));
   mkdirSync(".tmp", { recursive: true });
   writeFileSync(".tmp/page-weight.md", `${lines.join("\n")}\n`);
   console.log(lines.join("\n"));

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PublicHeader } from "@/components/site-header";
+import { PublicHeader } from "@/components/public-header";
 
 /** Pages anyone may open (sign-in, the API reference): a plain header, none of the portal's clients. */
 export default function PublicLayout({ children }: { children: ReactNode }) {

@@ -20,7 +20,7 @@ import {
 } from "@/lib/client/ledger-file";
 import type { CsvRecords } from "@/lib/client/csv";
 import { parseCsvFile } from "@/lib/client/csv-file";
-import { useAdminOrganizations } from "@/lib/client/owner-queries";
+import { useAdminOrganizations } from "@/lib/client/admin-queries";
 import type { LedgerTransaction } from "@/lib/schemas/ledger";
 
 const importResultSchema = z.object({

@@ -8,7 +8,7 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { cardClass, fieldClass, mutedTextClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/styles";
 import { apiCall, ApiError, errorMessage } from "@/lib/client/api-client";
 import { declarationsFromText, declarationsText } from "@/lib/domain/organization-currencies";
-import { ownerQueryKeys, useAdminOrganizations } from "@/lib/client/owner-queries";
+import { adminQueryKeys, useAdminOrganizations } from "@/lib/client/admin-queries";
 import { queryKeys } from "@/lib/client/queries";
 import {
   adminOrganizationSchema,
@@ -111,7 +111,7 @@ function useRefreshOrganizations() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ownerQueryKeys.adminOrganizations }),
+      queryClient.invalidateQueries({ queryKey: adminQueryKeys.organizations }),
       queryClient.invalidateQueries({ queryKey: queryKeys.organizations }),
     ]);
 }

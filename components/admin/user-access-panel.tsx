@@ -12,7 +12,7 @@ import { FormField, fieldErrorProps } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { fieldClass, mutedTextClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/styles";
 import { apiCall, errorMessage } from "@/lib/client/api-client";
-import { useAdminUser } from "@/lib/client/owner-queries";
+import { useAdminUser } from "@/lib/client/admin-queries";
 import { issueTokenRequestSchema, issueTokenResponseSchema, userDetailSchema, type UserDetail } from "@/lib/schemas/user";
 
 const dangerButtonClass =

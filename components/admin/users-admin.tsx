@@ -10,7 +10,7 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { cardClass, fieldClass, mutedTextClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/styles";
 import { formatUtc } from "@/components/owner/intent-table";
 import { apiCall, ApiError, errorMessage } from "@/lib/client/api-client";
-import { useAdminOrganizations, useAdminUsers } from "@/lib/client/owner-queries";
+import { useAdminOrganizations, useAdminUsers } from "@/lib/client/admin-queries";
 import { createUserRequestSchema, createUserResponseSchema, ROLES, type CreateUserRequest, type Role } from "@/lib/schemas/user";
 
 const ROLE_LABEL: Record<Role, string> = {

@@ -6,10 +6,8 @@
 import { useQueryClient, useQuery } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 
-import { keyBackupFileName, parseKeyBackup, serializeKeyBackup } from "@/lib/client/keys/key-backup";
 import { deleteSealedKey, listSealedKeys, saveSealedKey } from "@/lib/client/keys/key-store";
-import { sealPrivateKey, unsealPrivateKey, type SealedKey } from "@/lib/client/keys/sealed-key";
-import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
+import type { SealedKey } from "@/lib/client/keys/sealed-key-record";
 
 export const SEALED_KEYS_QUERY_KEY = ["browser", "sealed-keys"] as const;
 
@@ -23,23 +21,16 @@ type BrowserKeyContextValue = {
   unlock: (finId: string, passphrase: string) => Promise<void>;
   lock: () => void;
   removeKey: (finId: string) => Promise<void>;
+  /** Reads a key backup file into this browser, sealed; its errors say what is wrong with the file. */
   importBackup: (file: File) => Promise<SealedKey>;
-  exportBackup: (finId: string) => void;
   /** Signs a 32-byte hash with the unlocked key; throws when none is unlocked. */
   sign: (hashHex: string) => string;
 };
 
 const BrowserKeyContext = createContext<BrowserKeyContextValue | null>(null);
 
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // Revoking at once can cancel the download before the browser has read the blob.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** Sealing and unsealing load, like the curve, with the first key created or unlocked. */
+const loadSealing = () => import("@/lib/client/keys/sealed-key");
 
 export function BrowserKeyProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -62,7 +53,7 @@ export function BrowserKeyProvider({ children }: { children: ReactNode }) {
   const createKey = useCallback(
     async (passphrase: string) => {
       const privateKey = (await loadCurve()).generatePrivateKey();
-      const sealed = await sealPrivateKey(privateKey, passphrase);
+      const sealed = await (await loadSealing()).sealPrivateKey(privateKey, passphrase);
       await saveSealedKey(sealed);
       remember(privateKey, sealed.finId);
       await refreshKeys();
@@ -75,7 +66,7 @@ export function BrowserKeyProvider({ children }: { children: ReactNode }) {
     async (finId: string, passphrase: string) => {
       const sealed = keysQuery.data?.find((k) => k.finId === finId);
       if (!sealed) throw new Error("This key is no longer in this browser.");
-      const privateKey = await unsealPrivateKey(sealed, passphrase);
+      const privateKey = await (await loadSealing()).unsealPrivateKey(sealed, passphrase);
       await loadCurve();
       remember(privateKey, finId);
     },
@@ -98,21 +89,14 @@ export function BrowserKeyProvider({ children }: { children: ReactNode }) {
 
   const importBackup = useCallback(
     async (file: File) => {
+      // The backup format loads when a backup is imported, not with every page.
+      const { parseKeyBackup } = await import("@/lib/client/keys/key-backup");
       const sealed = parseKeyBackup(await file.text());
       await saveSealedKey(sealed);
       await refreshKeys();
       return sealed;
     },
     [refreshKeys],
-  );
-
-  const exportBackup = useCallback(
-    (finId: string) => {
-      const sealed = keysQuery.data?.find((k) => k.finId === finId);
-      if (!sealed) throw new Error("This key is no longer in this browser.");
-      download(keyBackupFileName(finIdFingerprint(finId)), serializeKeyBackup(sealed));
-    },
-    [keysQuery.data],
   );
 
   const sign = useCallback((hashHex: string) => {
@@ -132,10 +116,9 @@ export function BrowserKeyProvider({ children }: { children: ReactNode }) {
       lock,
       removeKey,
       importBackup,
-      exportBackup,
       sign,
     }),
-    [keysQuery.data, keysQuery.error, unlockedFinId, createKey, unlock, lock, removeKey, importBackup, exportBackup, sign],
+    [keysQuery.data, keysQuery.error, unlockedFinId, createKey, unlock, lock, removeKey, importBackup, sign],
   );
   return <BrowserKeyContext.Provider value={value}>{children}</BrowserKeyContext.Provider>;
 }

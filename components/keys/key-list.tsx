@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useBrowserKey } from "@/components/keys/browser-key-context";
 import { KeyUnlock } from "@/components/keys/key-unlock";
 import { secondaryButtonClass } from "@/components/ui/styles";
-import type { SealedKey } from "@/lib/client/keys/sealed-key";
+import { downloadKeyBackup } from "@/lib/client/keys/key-backup";
+import type { SealedKey } from "@/lib/client/keys/sealed-key-record";
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
 
 /** Removing asks twice: without a backup, a removed key and what it owns are gone for good. */
@@ -33,7 +34,7 @@ function RemoveKeyButton({ finId, fingerprint }: { finId: string; fingerprint: s
 }
 
 function KeyRow({ sealed }: { sealed: SealedKey }) {
-  const { unlockedFinId, lock, exportBackup } = useBrowserKey();
+  const { unlockedFinId, lock } = useBrowserKey();
   const fingerprint = finIdFingerprint(sealed.finId);
   const unlocked = unlockedFinId === sealed.finId;
   return (
@@ -44,7 +45,7 @@ function KeyRow({ sealed }: { sealed: SealedKey }) {
           {unlocked ? "Unlocked" : "Locked"}
         </span>
         <span className="ml-auto flex flex-wrap gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={() => exportBackup(sealed.finId)}>
+          <button type="button" className={secondaryButtonClass} onClick={() => downloadKeyBackup(sealed, fingerprint)}>
             Export backup <span className="sr-only">of key {fingerprint}</span>
           </button>
           {unlocked ? (

@@ -5,8 +5,8 @@
 // trades, its open offers (a primary sale with a bar of what remains) each with its Buy or Sell entry
 // to the trade ticket, and the documents its issuer publishes. Live: a trade's events refresh it
 // (useLiveMarketplace and the notification centre), and it is read again now and then for others' trades.
-import { useQuery as useApolloQuery } from "@apollo/client/react";
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useMemo } from "react";
 
@@ -27,13 +27,15 @@ import { useAssetMarket } from "@/lib/client/market-queries";
 import { activeIntentsUrl, marketplaceKeys } from "@/lib/client/marketplace-view";
 import { refusalReason } from "@/lib/client/problem-words";
 import { useProfiles } from "@/lib/client/queries";
-import { INVESTOR_OVERVIEW } from "@/lib/client/trading-documents";
 import { addAmounts, formatAmount, parseAmount, subtractAmounts, ZERO_AMOUNT } from "@/lib/domain/amount";
 import { unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { directionOf, formatChange, formatMoney, formatQuantity } from "@/lib/domain/format-money";
 import { isOwnOffer, ticketSideOf } from "@/lib/domain/trade/offer-side";
 import { intentsPageSchema, type ListedIntent } from "@/lib/schemas/intent";
 import { MARKET_DAYS_DEFAULT, type AssetMarket } from "@/lib/schemas/market";
+
+/** Whether the viewer has each certificate the asset requires: read through GraphQL after the page has shown. */
+const CertificateHeldBadge = dynamic(() => import("@/components/marketplace/certificate-held-badge").then((m) => m.CertificateHeldBadge), { ssr: false });
 
 const OFFERS_SHOWN = 50;
 /** The days of trades the page reads (the market route's default). */
@@ -117,29 +119,15 @@ function offerColumns(market: AssetMarket, own: ReadonlySet<string>): Column<Lis
 }
 
 function Requirements({ market }: { market: AssetMarket }) {
-  const overview = useApolloQuery(INVESTOR_OVERVIEW, { fetchPolicy: "cache-and-network" });
   const rules = market.asset.rules;
   const needs = [rules.kycAml ? "KYC/AML" : null, rules.accreditation ? "Accreditation" : null].filter((x): x is "KYC/AML" | "Accreditation" => x !== null);
   if (needs.length === 0) return <p className="text-sm text-ink">Anyone with a profile may buy it: no certificate is needed.</p>;
-  const profiles = overview.data?.profiles.nodes ?? [];
-  const has = (type: string) => profiles.some((p) => p.certificates.nodes.some((c) => c.type === type && !c.expired));
   return (
     <ul className="space-y-1 text-sm">
       {needs.map((type) => (
         <li key={type} className="flex flex-wrap items-center gap-2">
           Buyers need a valid {type} certificate:
-          {overview.data ? (
-            has(type) ? (
-              <Badge tone="positive">You have one</Badge>
-            ) : (
-              <>
-                <Badge tone="caution">You have none yet</Badge>
-                <Link href="/profile" className={linkClass}>
-                  Add one on the Profile page
-                </Link>
-              </>
-            )
-          ) : null}
+          <CertificateHeldBadge type={type} />
         </li>
       ))}
     </ul>

@@ -1,24 +1,19 @@
 "use client";
 
 // The navigation's notification centre: a button that says how many notices are unread ("Notifications,
-// 3 unread") and opens the list, newest first, each with when it came and a link to its page.
-import Link from "next/link";
-import { useState } from "react";
-
-import { Dialog } from "@/components/ui/dialog";
-import { EmptyState } from "@/components/ui/empty-state";
+// 3 unread") and opens the list (notification-panel.tsx), loaded the first time it is opened.
+import { lazy, Suspense, useState } from "react";
 
 import { useNotificationCentre } from "./notifications";
 
-const TONE_WORDS = { info: "News", success: "Done", error: "Problem" } as const;
-
-function timeOf(at: number): string {
-  return new Date(at).toISOString().slice(11, 16) + " UTC";
-}
+// React's lazy, as for the feeds (notifications.tsx).
+const NotificationPanel = lazy(() => import("./notification-panel").then((m) => ({ default: m.NotificationPanel })));
 
 export function NotificationCentre() {
   const centre = useNotificationCentre();
   const [open, setOpen] = useState(false);
+  // Once opened, the panel stays mounted, so closing it is the dialog's own (focus goes back to the button).
+  const [opened, setOpened] = useState(false);
   if (!centre.enabled) return null;
   const close = () => {
     setOpen(false);
@@ -28,7 +23,10 @@ export function NotificationCentre() {
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpen(true);
+          setOpened(true);
+        }}
         className="relative inline-flex items-center gap-1.5 rounded-md border border-line px-2.5 py-1.5 text-sm text-ink hover:bg-surface-sunken"
         aria-haspopup="dialog"
       >
@@ -43,26 +41,11 @@ export function NotificationCentre() {
           </>
         ) : null}
       </button>
-      <Dialog open={open} title="Notifications" onClose={close}>
-        {centre.notices.length === 0 ? (
-          <EmptyState title="Nothing new yet">Trades that settle, signing requests for you and money that arrives show here.</EmptyState>
-        ) : (
-          <ol aria-label="Notifications, newest first" className="space-y-3">
-            {centre.notices.map((notice) => (
-              <li key={notice.id} className="rounded-card border border-line p-3">
-                <p className="text-xs text-muted">
-                  {TONE_WORDS[notice.tone]} · {timeOf(notice.at)}
-                </p>
-                <p className="font-semibold text-ink">{notice.title}</p>
-                <p className="mt-0.5 break-words text-sm text-muted">{notice.body}</p>
-                <Link href={notice.href} onClick={close} className="mt-1 inline-block text-sm font-medium text-brand underline-offset-4 hover:underline">
-                  {notice.linkText}
-                </Link>
-              </li>
-            ))}
-          </ol>
-        )}
-      </Dialog>
+      {opened ? (
+        <Suspense fallback={null}>
+          <NotificationPanel open={open} notices={centre.notices} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

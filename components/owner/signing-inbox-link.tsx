@@ -5,7 +5,7 @@
 // every page, not only in the inbox. Refreshed every few seconds and when the window gets the focus.
 import Link from "next/link";
 
-import { useSigningInboxCount } from "@/lib/client/owner-queries";
+import { useSigningInboxCount } from "@/lib/client/signing-queries";
 
 export function SigningInboxLink({ className, current }: { className: string; current?: "page" }) {
   const count = useSigningInboxCount();

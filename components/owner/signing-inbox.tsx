@@ -12,7 +12,8 @@ import { FormField, fieldErrorProps } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { cardClass, fieldClass, mutedTextClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/styles";
 import { apiCall, errorMessage } from "@/lib/client/api-client";
-import { INBOX_POLL_MS, ownerQueryKeys, useSigningInbox } from "@/lib/client/owner-queries";
+import { INBOX_POLL_MS, useSigningInbox } from "@/lib/client/signing-inbox-query";
+import { signingQueryKeys } from "@/lib/client/signing-queries";
 import { requestHeadline, reviewSigningTemplate, timeLeftWords, type ReviewContext } from "@/lib/client/signing-review";
 import { useNowSeconds } from "@/lib/client/use-now-seconds";
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
@@ -142,7 +143,7 @@ function DeclineForm({ request, onClose }: { request: InboxSigningRequest; onClo
         body: { requestId: request.requestId, assetId: request.assetId, intentId: request.intentId, reason },
       });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerQueryKeys.signing }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: signingQueryKeys.all }),
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -204,7 +205,7 @@ function RequestReview({ request, canAnswer, onClose }: { request: InboxSigningR
         body: { requestId: request.requestId, assetId: request.assetId, intentId: request.intentId, signature },
       });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerQueryKeys.signing }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: signingQueryKeys.all }),
   });
 
   const keyReady = unlockedFinId === request.signer;

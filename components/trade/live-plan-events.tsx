@@ -5,10 +5,10 @@
 // plan's REST query, the GraphQL queries on screen, the holdings — and is kept in a short log, so a
 // timeline can say what it heard live and when. Mounted before a trade is sent, it hears the new
 // plan's events from the first one on.
-import { useApolloClient, useSubscription } from "@apollo/client/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
+import { refetchActiveGraphqlQueries, useLiveSubscription } from "@/lib/client/live-subscription";
 import { PLAN_ADDED, PLAN_STATUS_CHANGED, RECEIPT_ADDED } from "@/lib/client/trading-documents";
 import type { GraphqlPlanStatus } from "@/lib/schemas/plan";
 
@@ -27,7 +27,6 @@ export const planQueryKey = (planId: string) => ["plans", planId] as const;
 
 export function LivePlanEventsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const apollo = useApolloClient();
   const [events, setEvents] = useState<readonly LiveEvent[]>([]);
 
   const heard = useCallback(
@@ -35,30 +34,21 @@ export function LivePlanEventsProvider({ children }: { children: ReactNode }) {
       setEvents((log) => [...log, event].slice(-LOG_LIMIT));
       void queryClient.invalidateQueries({ queryKey: planQueryKey(event.planId) });
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === "profiles" && q.queryKey[2] === "holdings" });
-      void apollo.refetchQueries({ include: "active" });
+      refetchActiveGraphqlQueries();
     },
-    [apollo, queryClient],
+    [queryClient],
   );
 
-  const added = useSubscription(PLAN_ADDED, {
-    onData: ({ data }) => {
-      const plan = data.data?.planAdded;
-      if (plan) heard({ kind: "status", planId: plan.id, status: plan.status, failureReason: plan.failureReason, receivedAt: Date.now() });
-    },
-  });
-  useSubscription(PLAN_STATUS_CHANGED, {
-    onData: ({ data }) => {
-      const plan = data.data?.plansChangedBy;
-      if (plan) heard({ kind: "status", planId: plan.id, status: plan.status, failureReason: plan.failureReason, receivedAt: Date.now() });
-    },
-  });
-  useSubscription(RECEIPT_ADDED, {
-    onData: ({ data }) => {
-      const receipt = data.data?.receiptAdded;
-      if (!receipt?.settlementRef) return;
-      const what = receipt.asset.__typename === "FiatAsset" ? `payment receipt, ${receipt.quantity} ${receipt.asset.code}` : `token receipt, ${receipt.quantity} tokens`;
-      heard({ kind: "receipt", planId: receipt.settlementRef, what, quantity: receipt.quantity, receivedAt: Date.now() });
-    },
+  const added = useLiveSubscription(PLAN_ADDED, ({ planAdded: plan }) =>
+    heard({ kind: "status", planId: plan.id, status: plan.status, failureReason: plan.failureReason, receivedAt: Date.now() }),
+  );
+  useLiveSubscription(PLAN_STATUS_CHANGED, ({ plansChangedBy: plan }) =>
+    heard({ kind: "status", planId: plan.id, status: plan.status, failureReason: plan.failureReason, receivedAt: Date.now() }),
+  );
+  useLiveSubscription(RECEIPT_ADDED, ({ receiptAdded: receipt }) => {
+    if (!receipt.settlementRef) return;
+    const what = receipt.asset.__typename === "FiatAsset" ? `payment receipt, ${receipt.quantity} ${receipt.asset.code}` : `token receipt, ${receipt.quantity} tokens`;
+    heard({ kind: "receipt", planId: receipt.settlementRef, what, quantity: receipt.quantity, receivedAt: Date.now() });
   });
 
   const value = useMemo(() => ({ events, connected: added.error === undefined }), [events, added.error]);

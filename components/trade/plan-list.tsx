@@ -11,7 +11,7 @@ import { CursorPager, useCursorPages } from "@/components/ui/cursor-pager";
 import { linkClass, mutedTextClass } from "@/components/ui/styles";
 import { MY_PLANS, type PlanSummary } from "@/lib/client/trading-documents";
 import { formatQuantity } from "@/lib/domain/format-money";
-import { shortFailureOf } from "@/lib/domain/trade/plan-outcome";
+import { shortFailureOf } from "@/lib/domain/trade/failure-cause";
 
 const utc = (epochSeconds: number) => `${new Date(epochSeconds * 1000).toISOString().replace("T", " ").slice(0, 16)} UTC`;
 const TYPE_LABEL: Record<string, string> = { primarySale: "Primary sale", sellingIntent: "Selling intent", buyingIntent: "Buying intent" };

@@ -8,7 +8,7 @@ import { ReceiptPairsTable } from "@/components/trade/receipt-pairs-table";
 import { ProblemMessage } from "@/components/ui/problem-message";
 import { CursorPager, useCursorPages } from "@/components/ui/cursor-pager";
 import { mutedTextClass, primaryButtonClass } from "@/components/ui/styles";
-import { pairReceipts, receiptPairsCsv, type ReceiptRow } from "@/lib/client/receipt-pairs";
+import { pairReceipts, type ReceiptRow } from "@/lib/client/receipt-pairs";
 import { RECEIPTS_PAGE } from "@/lib/client/trading-documents";
 
 const PAGE_SIZE = 50;
@@ -58,6 +58,7 @@ function Receipts() {
         cursor = receiptsPage.pageInfo.hasNextPage ? receiptsPage.pageInfo.endCursor : null;
         if (cursor === null) break;
       }
+      const { receiptPairsCsv } = await import("@/lib/client/receipt-pairs-csv");
       saveFile(`receipts-${new Date().toISOString().slice(0, 10)}.csv`, receiptPairsCsv(pairReceipts(all)));
       setExporting("done");
     } catch (error) {

@@ -4,10 +4,10 @@
 // tokens in words (lib/domain/trade/plan-outcome.ts), what to do, each step, the updates heard live,
 // and the receipts. The router's own failure reason is kept for the support details.
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { forwardRef, useMemo } from "react";
 
 import { planQueryKey, useLivePlanEvents, type LiveEvent } from "@/components/trade/live-plan-events";
-import { PlanReceipts } from "@/components/trade/plan-receipts";
 import { ProblemMessage, SupportDetails } from "@/components/ui/problem-message";
 import { cardClass, mutedTextClass } from "@/components/ui/styles";
 import { apiCall } from "@/lib/client/api-client";
@@ -16,6 +16,16 @@ import { refusalReason } from "@/lib/client/problem-words";
 import { useProfiles } from "@/lib/client/queries";
 import { planOutcome, type PlanOutcome, type Viewer } from "@/lib/domain/trade/plan-outcome";
 import { executionPlanViewSchema, type ExecutionPlanView } from "@/lib/schemas/plan";
+
+/** The receipts come once the trade settled: they load after the timeline has shown, with Apollo Client. */
+const PlanReceipts = dynamic(() => import("@/components/trade/plan-receipts").then((m) => m.PlanReceipts), {
+  ssr: false,
+  loading: () => (
+    <p role="status" className={mutedTextClass}>
+      Loading receipts…
+    </p>
+  ),
+});
 
 /** A safety net only: the subscriptions refresh the plan as it changes; this catches a missed event. */
 const UNFINISHED_POLL_MS = 5_000;

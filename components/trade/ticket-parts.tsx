@@ -9,7 +9,7 @@ import { useId, type ReactNode } from "react";
 import { useBrowserKey } from "@/components/keys/browser-key-context";
 import { KeyUnlock } from "@/components/keys/key-unlock";
 import { fieldClass, labelClass, mutedTextClass } from "@/components/ui/styles";
-import type { SealedKey } from "@/lib/client/keys/sealed-key";
+import type { SealedKey } from "@/lib/client/keys/sealed-key-record";
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
 import type { ProfileView } from "@/lib/schemas/profile";
 

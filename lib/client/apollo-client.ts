@@ -2,30 +2,43 @@
 // /api/graphql on this origin, both authenticated by the sign-in session cookie (README "GraphQL").
 import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
 import { HttpLink } from "@apollo/client/link/http";
-import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
-import { createClient } from "graphql-ws";
+import { from, mergeMap } from "rxjs";
 
 export const GRAPHQL_PATH = "/api/graphql";
-/** Reconnect attempts after the socket drops, before a subscription reports an error. */
-const SOCKET_RETRY_ATTEMPTS = 10;
+
 /**
- * How long the socket stays open after its last subscription ends: moving between pages ends one
- * page's subscriptions before the next page starts its own, and this keeps that one socket.
+ * Subscriptions' link, whose socket client (graphql-ws) is loaded with the first subscription: a page
+ * shows itself without it, and its live updates start a moment later (README "Page weight").
  */
-const SOCKET_IDLE_CLOSE_MS = 60_000;
-
-/** ws: or wss: to this page's own host; a function, because there is no location while prerendering. */
-function socketUrl(): string {
-  return `${window.location.protocol === "https:" ? "wss:" : "ws:"}//${window.location.host}${GRAPHQL_PATH}`;
+function deferredSocketLink(): ApolloLink {
+  let socket: Promise<ApolloLink> | null = null;
+  return new ApolloLink((operation, forward) => {
+    socket ??= import("@/lib/client/graphql-socket-link").then(
+      ({ graphqlSocketLink }) => graphqlSocketLink(),
+      (error: unknown) => {
+        socket = null; // the next subscription tries to load it again
+        throw error;
+      },
+    );
+    return from(socket).pipe(mergeMap((link) => link.request(operation, forward)));
+  });
 }
 
-function socketLink(): GraphQLWsLink {
-  return new GraphQLWsLink(createClient({ url: socketUrl, lazy: true, lazyCloseTimeout: SOCKET_IDLE_CLOSE_MS, retryAttempts: SOCKET_RETRY_ATTEMPTS }));
-}
-
-export function makeApolloClient(): ApolloClient {
+function makeApolloClient(): ApolloClient {
   const http = new HttpLink({ uri: GRAPHQL_PATH, credentials: "same-origin" });
   // On the server (prerendering a client component) nothing subscribes, and there is no WebSocket.
-  const link = typeof window === "undefined" ? http : ApolloLink.split((op) => op.operationType === "subscription", socketLink(), http);
+  const link = typeof window === "undefined" ? http : ApolloLink.split((op) => op.operationType === "subscription", deferredSocketLink(), http);
   return new ApolloClient({ link, cache: new InMemoryCache() });
+}
+
+let browserClient: ApolloClient | null = null;
+
+/**
+ * The Apollo Client of this browser tab, one for the pages that read GraphQL data as they render
+ * (components/graphql-provider.tsx) and for live updates (lib/client/live-subscription.ts), so both
+ * share one cache and one socket. While prerendering on the server, a new one per page.
+ */
+export function apolloClient(): ApolloClient {
+  if (typeof window === "undefined") return makeApolloClient();
+  return (browserClient ??= makeApolloClient());
 }

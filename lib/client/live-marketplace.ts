@@ -4,9 +4,9 @@
 // the viewer may see (decisions.md §6: their own trades); no subscription announces the rest. So the
 // marketplace's queries are refetched on every such event and, besides, polled while the page is open
 // (react-query pauses the poll in a background tab).
-import { useSubscription } from "@apollo/client/react";
 import { useQueryClient } from "@tanstack/react-query";
 
+import { useLiveSubscription } from "@/lib/client/live-subscription";
 import { marketplaceKeys } from "@/lib/client/marketplace-view";
 import { PLAN_ADDED, PLAN_STATUS_CHANGED } from "@/lib/client/trading-documents";
 
@@ -17,6 +17,6 @@ export const MARKETPLACE_POLL_MS = 10_000;
 export function useLiveMarketplace(): void {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
-  useSubscription(PLAN_ADDED, { onData: refresh });
-  useSubscription(PLAN_STATUS_CHANGED, { onData: refresh });
+  useLiveSubscription(PLAN_ADDED, refresh);
+  useLiveSubscription(PLAN_STATUS_CHANGED, refresh);
 }

@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { apiCall } from "@/lib/client/api-client";
-import { HOLDINGS_POLL_MS } from "@/lib/client/live-holdings";
 import { useNodeSettings } from "@/lib/client/node-settings";
 import { paymentOrganizationChoices } from "@/lib/client/payment-organizations";
 import { assetViewSchema } from "@/lib/schemas/asset";
@@ -12,6 +11,9 @@ import { holdingsResponseSchema } from "@/lib/schemas/holding";
 import { intentSchema } from "@/lib/schemas/intent";
 import { organizationsResponseSchema } from "@/lib/schemas/organization";
 import { profilesResponseSchema } from "@/lib/schemas/profile";
+
+/** How often holdings are read again while shown, for credits no event announces (lib/client/live-holdings.ts). */
+export const HOLDINGS_POLL_MS = 5_000;
 
 export const queryKeys = {
   profiles: ["profiles"] as const,

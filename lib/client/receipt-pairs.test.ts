@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { pairReceipts, receiptPairsCsv, type ReceiptRow } from "./receipt-pairs";
+import { pairReceipts, type ReceiptRow } from "./receipt-pairs";
+import { receiptPairsCsv } from "./receipt-pairs-csv";
 
 const PLAN = "node:106:4d5e6f7a-8b9c-4d4e-8f5a-6b7c8d9e0f1a";
 const OTHER = "node:106:5e6f7a8b-9c0d-4e5f-a06b-7c8d9e0f1a2b";

@@ -1,7 +1,5 @@
 // Receipts as a person reads them: a trade's token receipt and payment receipt side by side, paired
-// by settlementRef (the plan id, README "Trades"), and the same pairs as a CSV file (RFC 4180, with
-// cells that a spreadsheet would run as a formula defused).
-import { writeCsv } from "@/lib/client/csv";
+// by settlementRef (the plan id, README "Trades"); the same pairs as a CSV file: receipt-pairs-csv.ts.
 
 export type ReceiptAssetKind =
   | { __typename: "FiatAsset"; code: string }
@@ -51,45 +49,4 @@ export function assetLabel(asset: ReceiptAssetKind): string {
     case "Cryptocurrency":
       return asset.symbol;
   }
-}
-
-const CSV_COLUMNS = [
-  "settlementRef",
-  "time (UTC)",
-  "token receipt",
-  "token asset id",
-  "token asset",
-  "token quantity",
-  "tokens from",
-  "tokens to",
-  "payment receipt",
-  "currency",
-  "amount",
-  "paid by",
-  "paid to",
-] as const;
-
-const party = (p: ReceiptParty) => p?.publicKey ?? "";
-const resourceIdOf = (asset: ReceiptAssetKind | undefined) => (asset?.__typename === "P2PAsset" ? asset.resourceId : "");
-
-/** One header line, then one line per pair, CRLF-separated as RFC 4180 asks (lib/client/csv.ts). */
-export function receiptPairsCsv(pairs: readonly ReceiptPair[]): string {
-  const lines = pairs.map(({ settlementRef, timestamp, token, payment }) =>
-    [
-      settlementRef,
-      new Date(timestamp * 1000).toISOString(),
-      token?.id ?? "",
-      resourceIdOf(token?.asset),
-      token ? assetLabel(token.asset) : "",
-      token?.quantity ?? "",
-      party(token?.source ?? null),
-      party(token?.destination ?? null),
-      payment?.id ?? "",
-      payment ? assetLabel(payment.asset) : "",
-      payment?.quantity ?? "",
-      party(payment?.source ?? null),
-      party(payment?.destination ?? null),
-    ],
-  );
-  return writeCsv(CSV_COLUMNS, lines);
 }

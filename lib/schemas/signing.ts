@@ -97,14 +97,12 @@ export const signingInboxSchema = tolerantObject({
   serverTime: epochSecondsSchema,
 });
 
-/** GET /api/signing/inbox/count – how many requests wait for the caller's answer now (the navigation's badge). */
-export const signingInboxCountSchema = tolerantObject({ pending: z.number().int().min(0) });
+export { signingInboxCountSchema, type SigningInboxCount } from "@/lib/schemas/signing-inbox-count";
 
 export type SigningRequest = z.infer<typeof signingRequestSchema>;
 export type SigningReply = z.infer<typeof signingReplySchema>;
 export type SignatureResultRequest = z.infer<typeof signatureResultRequestSchema>;
 export type SignatureDeclineRequest = z.infer<typeof signatureDeclineRequestSchema>;
-export type SigningInboxCount = z.infer<typeof signingInboxCountSchema>;
 export type SigningInboxState = z.infer<typeof signingInboxStateSchema>;
 export type SigningInboxQuery = z.infer<typeof signingInboxQuerySchema>;
 export type InboxSigningRequest = z.infer<typeof inboxSigningRequestSchema>;

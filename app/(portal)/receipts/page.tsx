@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { GraphqlProvider } from "@/components/graphql-provider";
 import { ReceiptsWorkspace } from "@/components/trade/receipts-workspace";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
 import { PageHeader } from "@/components/ui/page-header";
@@ -12,7 +13,9 @@ export default async function ReceiptsPage() {
   return (
     <div className="space-y-8">
       <PageHeader title="Receipts" description={<>Each trade&apos;s token receipt and payment receipt, paired by their settlement reference.</>} />
-      <ReceiptsWorkspace />
+      <GraphqlProvider>
+        <ReceiptsWorkspace />
+      </GraphqlProvider>
     </div>
   );
 }

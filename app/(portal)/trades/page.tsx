@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { GraphqlProvider } from "@/components/graphql-provider";
 import { TradesWorkspace } from "@/components/trade/trades-workspace";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
 import { PageHeader } from "@/components/ui/page-header";
@@ -12,7 +13,9 @@ export default async function TradesPage() {
   return (
     <div className="space-y-8">
       <PageHeader title="Trades" description={<>Your trades, newest first; open one to follow its settlement.</>} />
-      <TradesWorkspace />
+      <GraphqlProvider>
+        <TradesWorkspace />
+      </GraphqlProvider>
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { generatePrivateKey } from "@/lib/domain/secp256k1";
 import { KEY_BACKUP_FORMAT, KeyBackupError, keyBackupFileName, parseKeyBackup, serializeKeyBackup } from "./key-backup";
-import { PBKDF2_MIN_ITERATIONS, sealPrivateKey, unsealPrivateKey } from "./sealed-key";
+import { sealPrivateKey, unsealPrivateKey } from "./sealed-key";
+import { PBKDF2_MIN_ITERATIONS } from "./sealed-key-record";
 
 const PASSPHRASE = "a long enough passphrase";
 

@@ -3,7 +3,7 @@
 // before any passphrase is asked for.
 import { z } from "zod";
 
-import { sealedKeySchema, type SealedKey } from "@/lib/client/keys/sealed-key";
+import { sealedKeySchema, type SealedKey } from "@/lib/client/keys/sealed-key-record";
 
 export const KEY_BACKUP_FORMAT = "tokenized-assets-network/key-backup";
 export const KEY_BACKUP_VERSION = 1;
@@ -33,6 +33,17 @@ export function serializeKeyBackup(sealed: SealedKey): string {
 /** The file name a backup is offered under: the finId's fingerprint keeps several apart. */
 export function keyBackupFileName(fingerprint: string): string {
   return `key-backup-${fingerprint}.json`;
+}
+
+/** Offers the backup of `sealed` as a download, named after its finId's `fingerprint`. */
+export function downloadKeyBackup(sealed: SealedKey, fingerprint: string): void {
+  const url = URL.createObjectURL(new Blob([serializeKeyBackup(sealed)], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = keyBackupFileName(fingerprint);
+  link.click();
+  // Revoking at once can cancel the download before the browser has read the blob.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Reads a backup file's text; a KeyBackupError says what is wrong with it. */

@@ -1,6 +1,6 @@
 // Sealed keys in the browser's IndexedDB, one record per finId. Only sealed records are stored: the
 // clear private key is never written anywhere (not here, not in localStorage).
-import { sealedKeySchema, type SealedKey } from "@/lib/client/keys/sealed-key";
+import { sealedKeySchema, type SealedKey } from "@/lib/client/keys/sealed-key-record";
 
 const DB_NAME = "tokenized-assets-network";
 const DB_VERSION = 1;

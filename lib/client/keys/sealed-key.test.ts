@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { generatePrivateKey, getFinId } from "@/lib/domain/secp256k1";
-import { PBKDF2_ITERATIONS, PBKDF2_MIN_ITERATIONS, sealedKeySchema, sealPrivateKey, unsealPrivateKey, WrongPassphraseError } from "./sealed-key";
+import { sealPrivateKey, unsealPrivateKey, WrongPassphraseError } from "./sealed-key";
+import { PBKDF2_ITERATIONS, PBKDF2_MIN_ITERATIONS, sealedKeySchema } from "./sealed-key-record";
 
 // The floor keeps the tests fast; the shipped default is checked separately.
 const FAST = { iterations: PBKDF2_MIN_ITERATIONS };

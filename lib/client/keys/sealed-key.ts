@@ -1,6 +1,7 @@
-// A private key sealed under a passphrase, as the browser keeps it in IndexedDB and writes it into a
-// backup file. Pure WebCrypto (globalThis.crypto.subtle), so the same code runs in the browser and in
-// Node's unit tests. The clear key exists only in memory, between unlock and lock.
+// Sealing a private key under a passphrase, and unsealing it (the record: sealed-key-record.ts); the
+// browser loads this when a key is created or unlocked. Pure WebCrypto (globalThis.crypto.subtle), so
+// the same code runs in the browser and in Node's unit tests. The clear key exists only in memory,
+// between unlock and lock.
 //
 // PBKDF2-HMAC-SHA256 derives an AES-256-GCM key from the passphrase and a random 16-byte salt; the
 // private key's 32 bytes are encrypted with a random 12-byte IV and the finId as additional data, so
@@ -8,22 +9,11 @@
 // decrypt instead of yielding garbage.
 import { z } from "zod";
 
+import { IV_BYTES, PBKDF2_ITERATIONS, SALT_BYTES, sealedKeySchema, type SealedKey } from "@/lib/client/keys/sealed-key-record";
 import { bytesToHex, hexToBytes } from "@/lib/domain/hex";
-import { finIdSchema } from "@/lib/schemas/common";
 
 // The curve (@noble/curves) loads when a key is sealed or unsealed, not with every page that lists keys.
 const curve = () => import("@/lib/domain/secp256k1");
-
-/** OWASP's 2023 figure for PBKDF2-HMAC-SHA256: about half a second in a browser on a laptop. */
-export const PBKDF2_ITERATIONS = 600_000;
-/** Sealed keys with fewer iterations than this are refused when read (a tampered or weakened file). */
-export const PBKDF2_MIN_ITERATIONS = 100_000;
-/** Keeps an unlock from hanging the tab on a crafted file. */
-export const PBKDF2_MAX_ITERATIONS = 10_000_000;
-export const SALT_BYTES = 16;
-export const IV_BYTES = 12;
-/** 32 key bytes plus the 16-byte GCM tag. */
-const CIPHERTEXT_BYTES = 48;
 
 export const PASSPHRASE_MIN_LENGTH = 12;
 export const PASSPHRASE_MAX_LENGTH = 1_024;
@@ -32,24 +22,6 @@ export const passphraseSchema = z
   .string()
   .min(PASSPHRASE_MIN_LENGTH, { error: `must be at least ${PASSPHRASE_MIN_LENGTH} characters` })
   .max(PASSPHRASE_MAX_LENGTH, { error: `must be at most ${PASSPHRASE_MAX_LENGTH} characters` });
-
-const hexOf = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), { error: `must be ${bytes} bytes of lower-case hex` });
-
-export const sealedKeySchema = z.strictObject({
-  finId: finIdSchema,
-  kdf: z.strictObject({
-    name: z.literal("PBKDF2"),
-    hash: z.literal("SHA-256"),
-    iterations: z.number().int().min(PBKDF2_MIN_ITERATIONS).max(PBKDF2_MAX_ITERATIONS),
-    salt: hexOf(SALT_BYTES),
-  }),
-  cipher: z.strictObject({ name: z.literal("AES-GCM"), iv: hexOf(IV_BYTES) }),
-  ciphertext: hexOf(CIPHERTEXT_BYTES),
-  /** Epoch seconds when the key was generated. */
-  createdAt: z.number().int().nonnegative(),
-});
-
-export type SealedKey = z.infer<typeof sealedKeySchema>;
 
 export class WrongPassphraseError extends Error {
   override name = "WrongPassphraseError";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { failureCauseOf, planOutcome, shortFailureOf, type PlanFacts } from "./plan-outcome";
+import { failureCauseOf, shortFailureOf } from "./failure-cause";
+import { planOutcome, type PlanFacts } from "./plan-outcome";
 
 const sale: PlanFacts = { status: "completed", failureReason: null, offerType: "primarySale", quantity: "8", money: { amount: "20", currency: "USD" } };
 const failedHold: PlanFacts = { ...sale, status: "failed", quantity: "5", money: { amount: "12.5", currency: "USD" }, failureReason: "step 1 (hold) failed, nothing is held: Code 11: insufficient available funds" };

@@ -5,6 +5,8 @@
 // Pure: the caller reads the plan and knows which side the viewer is on.
 import type { PlanStatus } from "@/lib/schemas/plan";
 
+import { DECLINED, failureCauseOf } from "./failure-cause";
+
 export type Viewer = "buyer" | "seller" | "observer";
 export type OfferType = "primarySale" | "sellingIntent" | "buyingIntent";
 
@@ -27,26 +29,6 @@ export type PlanOutcome = {
   /** What went wrong, for the failed step of the timeline; null unless the trade failed or was rejected. */
   failure: string | null;
 };
-
-/** Why a trade ended, read from the router's failure reason. */
-export type FailureCause = "holdFunds" | "hold" | "token" | "release" | "rules" | "signatureLate" | "signatureRefused" | "declined" | "approval" | "assetGone" | "other";
-
-/** The owner's own words when the signer declined (lib/server/trading/stage-sign.ts: "the seller declined to sign: <reason>"). */
-const DECLINED = /^the (seller|buyer) declined to sign: ([\s\S]*)$/;
-
-export function failureCauseOf(reason: string | null): FailureCause {
-  const r = reason ?? "";
-  if (/^step 1 \(hold\)/.test(r)) return /insufficient/i.test(r) ? "holdFunds" : "hold";
-  if (/^step 2\b/.test(r)) return "token";
-  if (/^step 3\b/.test(r)) return "release";
-  if (/asset's rules refuse the buyer/.test(r)) return "rules";
-  if (DECLINED.test(r)) return "declined";
-  if (/did not sign within/.test(r)) return "signatureLate";
-  if (/refused to sign|signature was refused|signature does not verify/.test(r)) return "signatureRefused";
-  if (/payment organization (did not approve|failed the approval)/.test(r)) return "approval";
-  if (/no longer exists/.test(r)) return "assetGone";
-  return "other";
-}
 
 /** After a failed step: was the held money returned, still held, or never held? */
 function moneyAfter(reason: string | null): "returned" | "stillHeld" | "neverHeld" {
@@ -171,23 +153,4 @@ export function planOutcome(facts: PlanFacts, viewer: Viewer): PlanOutcome {
       return { heading: "Your trade did not go through", summary: `${failure} ${whatItMeans(facts, viewer)}`, action: whatToDo(facts, viewer), failure };
     }
   }
-}
-
-const SHORT_CAUSE: Readonly<Record<FailureCause, string>> = {
-  holdFunds: "Not enough money was available to hold.",
-  hold: "The payment organization did not hold the money.",
-  token: "The tokens could not be delivered.",
-  release: "The payment could not be completed.",
-  rules: "The buyer lacks a certificate the asset requires.",
-  signatureLate: "A signature did not arrive in time.",
-  signatureRefused: "A signature was refused.",
-  declined: "The other side declined to sign.",
-  approval: "The payment organization did not approve it.",
-  assetGone: "The asset no longer exists.",
-  other: "It could not be completed.",
-};
-
-/** Why a trade ended, in one short sentence for a list. */
-export function shortFailureOf(reason: string | null): string {
-  return SHORT_CAUSE[failureCauseOf(reason)];
 }

@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import { buildSchema, parse, print, validate } from "graphql";
+import { describe, expect, it } from "vitest";
+
+import * as documents from "@/lib/client/graphql/portal-operations";
+import { typeDefs } from "@/lib/server/graphql/type-defs";
+
+import { compileOperations, deriveDocumentsModule, DOCUMENTS_FILE, OPERATIONS_SOURCE } from "./graphql-documents";
+
+const source = readFileSync(OPERATIONS_SOURCE, "utf8");
+
+describe("lib/client/graphql/portal-operations.ts", () => {
+  it("is compiled from portal-operations.graphql (npm run graphql:documents)", () => {
+    expect(readFileSync(DOCUMENTS_FILE, "utf8")).toBe(deriveDocumentsModule(source));
+  });
+
+  it("holds what graphql's parser makes of each operation, with the fragments it spreads", () => {
+    expect(Object.keys(documents).sort()).toEqual([...compileOperations(source).keys()].sort());
+    for (const [name, document] of Object.entries(documents)) {
+      expect(parse(print(document), { noLocation: true }), name).toEqual(document);
+    }
+    const receipts = documents.PortalReceipts.definitions.map((d) => ("name" in d ? d.name?.value : undefined));
+    expect(receipts).toEqual(["PortalReceipts", "PortalReceiptFields", "PortalFiatAsset", "PortalTokenAsset", "PortalCoinAsset"]);
+  });
+
+  it("validates every operation against the schema the server serves", () => {
+    const schema = buildSchema(typeDefs);
+    for (const [name, document] of Object.entries(documents)) expect(validate(schema, document).map((e) => e.message), name).toEqual([]);
+  });
+
+  it("refuses a spread of a fragment that is not defined, and an operation without a name", () => {
+    expect(() => compileOperations("query A { plans(first: 1) { ...Missing } }")).toThrow(/fragment Missing/);
+    expect(() => compileOperations("{ plans(first: 1) { nodes { id } } }")).toThrow(/needs a name/);
+  });
+});
