@@ -1,9 +1,10 @@
 "use client";
 
-// For the pages that read GraphQL data as they render (the dashboard, trades, receipts, a trade's
-// settlement, an asset): Apollo Client in their first load, given to their components. The other
-// pages use GraphQL only for live updates, and load the client after they have shown
-// (lib/client/live-subscription.ts; README "Page weight").
+// For the receipts, which are read through Apollo Client's cache (the receipts page, and a trade's
+// settlement, which loads them after it has shown): the client given to their components. The other
+// pages read GraphQL over HTTP through react-query (lib/client/graphql-query.ts) and use Apollo only
+// for live updates, loading it after they have shown (lib/client/live-subscription.ts; README "Page
+// weight").
 import { ApolloProvider } from "@apollo/client/react";
 import { useState, type ReactNode } from "react";
 

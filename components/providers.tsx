@@ -1,9 +1,10 @@
 "use client";
 
 // Client-side providers for every page of the portal: react-query's cache owns server data fetched
-// over REST, and the browser key lives beside it, as do the node's settings the server hands down.
-// Apollo's cache owns GraphQL data and live subscriptions; it is given to the pages that read GraphQL
-// as they render (components/graphql-provider.tsx) and loaded later by the others (README "Page weight").
+// over REST and GraphQL queries over HTTP (lib/client/graphql-query.ts), and the browser key lives
+// beside it, as do the node's settings the server hands down. Apollo's cache owns the receipts and the
+// live subscriptions; it is given to the receipts (components/graphql-provider.tsx) and loaded after
+// first render by the other pages (README "Page weight").
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 

@@ -1,16 +1,20 @@
 // lib/client/graphql/portal-operations.ts is derived from portal-operations.graphql beside it: each
 // operation as the document graphql's parser makes of it (without source locations), with the
-// fragments it spreads. So the browser is given documents and ships no GraphQL parser (README "Page
-// weight"). `npm run graphql:documents` rewrites it; a unit test fails when it is out of date or when
-// an operation does not validate against the server's schema.
+// fragments it spreads, for Apollo Client. portal-query-requests.ts beside them holds each query as it
+// is sent over HTTP (lib/client/graphql-query.ts): printed from that document, without what the parser
+// ignores. So the browser ships no GraphQL parser or printer; the two are apart, because a module's
+// exports come along wherever it is imported, and most pages only subscribe (README "Page weight").
+// `npm run graphql:documents` rewrites both; a unit test fails when they are out of date or when an
+// operation does not validate against the server's schema.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { Kind, parse, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode } from "graphql";
+import { Kind, parse, print, stripIgnoredCharacters, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode } from "graphql";
 
 export const OPERATIONS_SOURCE = path.join("lib", "client", "graphql", "portal-operations.graphql");
 export const DOCUMENTS_FILE = path.join("lib", "client", "graphql", "portal-operations.ts");
+export const REQUESTS_FILE = path.join("lib", "client", "graphql", "portal-query-requests.ts");
 
 /** The fragments `definition` spreads, directly or through other fragments, in the order first met. */
 function fragmentsOf(definition: DefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>, found = new Map<string, FragmentDefinitionNode>()): FragmentDefinitionNode[] {
@@ -57,7 +61,28 @@ export function deriveDocumentsModule(source: string): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** What a query is sent over HTTP as: its operation's name and its document's text. */
+export function queryRequestOf(name: string, document: DocumentNode): { operationName: string; query: string } {
+  return { operationName: name, query: stripIgnoredCharacters(print(document)) };
+}
+
+export function deriveRequestsModule(source: string): string {
+  const lines = [
+    "// GENERATED from portal-operations.graphql by scripts/graphql-documents.ts – run `npm run graphql:documents`",
+    "// after changing it. Each query as it is sent over HTTP (lib/client/graphql-query.ts), so that the browser",
+    "// ships no GraphQL printer.",
+  ];
+  for (const [name, document] of compileOperations(source)) {
+    if ((document.definitions[0] as OperationDefinitionNode).operation !== "query") continue;
+    const { operationName, query } = queryRequestOf(name, document);
+    lines.push("", `/** query ${name} */`, `export const ${name}Request = { operationName: ${singleQuoted(operationName)}, query: ${singleQuoted(query)} };`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  writeFileSync(DOCUMENTS_FILE, deriveDocumentsModule(readFileSync(OPERATIONS_SOURCE, "utf8")));
-  console.log(`Wrote ${DOCUMENTS_FILE}`);
+  const source = readFileSync(OPERATIONS_SOURCE, "utf8");
+  writeFileSync(DOCUMENTS_FILE, deriveDocumentsModule(source));
+  writeFileSync(REQUESTS_FILE, deriveRequestsModule(source));
+  console.log(`Wrote ${DOCUMENTS_FILE} and ${REQUESTS_FILE}`);
 }

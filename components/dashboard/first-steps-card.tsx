@@ -4,7 +4,6 @@
 // step linking to where it is done; it is gone once every step is done. Read from what the portal
 // already reads (keys in this browser, profiles, certificates, the portfolio, trades, own assets and
 // intents), so it advances by itself as the person goes.
-import { useQuery as useApolloQuery } from "@apollo/client/react";
 import { useQueries } from "@tanstack/react-query";
 import Link from "next/link";
 
@@ -13,16 +12,17 @@ import { Card } from "@/components/ui/card";
 import { Loading } from "@/components/ui/empty-state";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { firstSteps } from "@/lib/client/first-steps";
+import { useGraphqlQuery } from "@/lib/client/graphql-query";
 import { usePortfolioNow } from "@/lib/client/market-queries";
 import { ownIntentsQuery, useAllAssets } from "@/lib/client/owner-queries";
 import { useProfiles } from "@/lib/client/queries";
-import { INVESTOR_OVERVIEW, MY_PLANS } from "@/lib/client/trading-documents";
+import { INVESTOR_OVERVIEW, MY_PLANS } from "@/lib/client/trading-queries";
 
 export function FirstStepsCard({ role }: { role: "investor" | "issuer" }) {
   const { keys } = useBrowserKey();
   const profiles = useProfiles();
-  const overview = useApolloQuery(INVESTOR_OVERVIEW, { fetchPolicy: "cache-and-network" });
-  const plans = useApolloQuery(MY_PLANS, { variables: { first: 20 }, fetchPolicy: "cache-and-network" });
+  const overview = useGraphqlQuery(INVESTOR_OVERVIEW, {});
+  const plans = useGraphqlQuery(MY_PLANS, { first: 20 });
   const portfolio = usePortfolioNow();
   const assets = useAllAssets();
   const ownProfileIds = new Set((profiles.data ?? []).map((p) => p.id));

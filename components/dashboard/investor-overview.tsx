@@ -1,9 +1,8 @@
 "use client";
 
 // The dashboard of investors and issuers: the first steps until they are done, the portfolio, the
-// recent trades and the KYC/AML and accreditation status per profile, live through the trading
-// subscriptions.
-import { useQuery } from "@apollo/client/react";
+// recent trades and the KYC/AML and accreditation status per profile, read over HTTP as the page
+// renders and kept live through the trading subscriptions, which load after it has shown.
 import Link from "next/link";
 
 import { LivePlanEventsProvider } from "@/components/trade/live-plan-events";
@@ -11,7 +10,8 @@ import { PlanList } from "@/components/trade/plan-list";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { linkClass, mutedTextClass } from "@/components/ui/styles";
-import { INVESTOR_OVERVIEW, type ProfileNode } from "@/lib/client/trading-documents";
+import { useGraphqlQuery } from "@/lib/client/graphql-query";
+import { INVESTOR_OVERVIEW, type ProfileNode } from "@/lib/client/trading-queries";
 import { finIdFingerprint } from "@/lib/domain/fin-id-fingerprint";
 import { FIN_ID_PATTERN } from "@/lib/domain/patterns";
 
@@ -29,7 +29,7 @@ const TONE = { Valid: "positive", Expired: "caution", None: "neutral" } as const
 const fingerprint = (publicKey: string) => (FIN_ID_PATTERN.test(publicKey) ? finIdFingerprint(publicKey) : publicKey);
 
 function Compliance() {
-  const overview = useQuery(INVESTOR_OVERVIEW, { fetchPolicy: "cache-and-network" });
+  const overview = useGraphqlQuery(INVESTOR_OVERVIEW, {});
   const profiles = overview.data?.profiles.nodes;
   return (
     <Card title="KYC/AML and accreditation">

@@ -6,7 +6,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 
-import { refetchActiveGraphqlQueries, useLiveSubscription } from "@/lib/client/live-subscription";
+import { refetchGraphqlQueries, useLiveSubscription } from "@/lib/client/live-subscription";
 import { marketKeys, usePortfolioNow } from "@/lib/client/market-queries";
 import { cashNotices, planNotice, signingNotice, type Notice } from "@/lib/client/notification-rules";
 import { useSigningInboxCount } from "@/lib/client/signing-queries";
@@ -24,7 +24,7 @@ export function TraderFeeds({ add }: { add: (notice: Notice) => void }) {
     void queryClient.invalidateQueries({ queryKey: marketKeys.portfolio });
     void queryClient.invalidateQueries({ queryKey: marketKeys.all });
     void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === "profiles" && q.queryKey[2] === "holdings" });
-    refetchActiveGraphqlQueries();
+    refetchGraphqlQueries(queryClient);
   }, [queryClient]);
 
   useLiveSubscription(PLAN_STATUS_CHANGED, ({ plansChangedBy: plan }) => {

@@ -8,7 +8,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
-import { refetchActiveGraphqlQueries, useLiveSubscription } from "@/lib/client/live-subscription";
+import { refetchGraphqlQueries, useLiveSubscription } from "@/lib/client/live-subscription";
 import { PLAN_ADDED, PLAN_STATUS_CHANGED, RECEIPT_ADDED } from "@/lib/client/trading-documents";
 import type { GraphqlPlanStatus } from "@/lib/schemas/plan";
 
@@ -34,7 +34,7 @@ export function LivePlanEventsProvider({ children }: { children: ReactNode }) {
       setEvents((log) => [...log, event].slice(-LOG_LIMIT));
       void queryClient.invalidateQueries({ queryKey: planQueryKey(event.planId) });
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === "profiles" && q.queryKey[2] === "holdings" });
-      refetchActiveGraphqlQueries();
+      refetchGraphqlQueries(queryClient);
     },
     [queryClient],
   );

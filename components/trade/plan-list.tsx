@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@apollo/client/react";
 import Link from "next/link";
 
 import { StatusBadge } from "@/components/ui/badge";
@@ -9,7 +8,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ProblemMessage } from "@/components/ui/problem-message";
 import { CursorPager, useCursorPages } from "@/components/ui/cursor-pager";
 import { linkClass, mutedTextClass } from "@/components/ui/styles";
-import { MY_PLANS, type PlanSummary } from "@/lib/client/trading-documents";
+import { useGraphqlQuery } from "@/lib/client/graphql-query";
+import { MY_PLANS, type PlanSummary } from "@/lib/client/trading-queries";
 import { formatQuantity } from "@/lib/domain/format-money";
 import { shortFailureOf } from "@/lib/domain/trade/failure-cause";
 
@@ -47,11 +47,11 @@ const COLUMNS: Column<PlanSummary>[] = [
 /** The caller's plans, newest first; `paged` adds server pages, otherwise only the first `first`. */
 export function PlanList({ first, paged = false }: { first: number; paged?: boolean }) {
   const pages = useCursorPages();
-  const plans = useQuery(MY_PLANS, { variables: { first, after: pages.cursor }, fetchPolicy: "cache-and-network" });
+  const plans = useGraphqlQuery(MY_PLANS, { first, after: pages.cursor });
   const page = plans.data?.plans;
   return (
     <div className="space-y-3">
-      {plans.loading && !page ? <p role="status" className={mutedTextClass}>Loading your trades…</p> : null}
+      {plans.isPending ? <p role="status" className={mutedTextClass}>Loading your trades…</p> : null}
       {plans.error ? <ProblemMessage summary="Your trades could not be loaded. Reload the page to try again." error={plans.error} /> : null}
       {page ? (
         <DataTable

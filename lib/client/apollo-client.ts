@@ -1,10 +1,11 @@
-// The GraphQL client for live data: queries over HTTP and subscriptions over graphql-ws, both at
-// /api/graphql on this origin, both authenticated by the sign-in session cookie (README "GraphQL").
+// The GraphQL client for live data: subscriptions over graphql-ws, and the queries of the pages that
+// read them through Apollo's cache over HTTP, both at /api/graphql on this origin, both authenticated
+// by the sign-in session cookie (README "GraphQL").
 import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
 import { HttpLink } from "@apollo/client/link/http";
 import { from, mergeMap } from "rxjs";
 
-export const GRAPHQL_PATH = "/api/graphql";
+import { GRAPHQL_PATH } from "@/lib/client/graphql-endpoint";
 
 /**
  * Subscriptions' link, whose socket client (graphql-ws) is loaded with the first subscription: a page

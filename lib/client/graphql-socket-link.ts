@@ -4,7 +4,7 @@
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { createClient } from "graphql-ws";
 
-import { GRAPHQL_PATH } from "@/lib/client/apollo-client";
+import { GRAPHQL_PATH } from "@/lib/client/graphql-endpoint";
 
 /** Reconnect attempts after the socket drops, before a subscription reports an error. */
 const SOCKET_RETRY_ATTEMPTS = 10;

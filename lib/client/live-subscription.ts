@@ -1,9 +1,13 @@
 // Live updates through Apollo Client's subscriptions, without Apollo in the pages' first load: the
 // client (its cache, links and socket) is loaded after the page has shown, with the first
-// subscription. Pages that read GraphQL data as they render load it at once instead
-// (components/graphql-provider.tsx), and then this finds the same client (README "Page weight").
+// subscription. Pages read GraphQL data as they render over HTTP through react-query
+// (lib/client/graphql-query.ts), and the receipts pages through Apollo, which they load at once
+// (components/graphql-provider.tsx); this then finds the same client (README "Page weight").
 import type { ApolloClient, TypedDocumentNode } from "@apollo/client";
+import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+
+import { GRAPHQL_QUERY_KEY } from "@/lib/client/graphql-endpoint";
 
 /** This browser's Apollo Client, loaded on first use. */
 export async function loadApolloClient(): Promise<ApolloClient> {
@@ -11,8 +15,12 @@ export async function loadApolloClient(): Promise<ApolloClient> {
   return apolloClient();
 }
 
-/** Asks again for every GraphQL query on screen, e.g. after an event that changed what they show. */
-export function refetchActiveGraphqlQueries(): void {
+/**
+ * Asks again for every GraphQL query on screen, those read over HTTP and Apollo's, e.g. after an event
+ * that changed what they show (an event comes through Apollo, so the client is loaded by then).
+ */
+export function refetchGraphqlQueries(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: GRAPHQL_QUERY_KEY });
   void loadApolloClient().then((client) => client.refetchQueries({ include: "active" }));
 }
 

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
-import { GraphqlProvider } from "@/components/graphql-provider";
 import { InvestorOverview } from "@/components/dashboard/investor-overview";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -37,11 +36,7 @@ export default async function DashboardPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Dashboard" description={`Welcome, ${principal.name}.`} />
-      {trader ? (
-        <GraphqlProvider>
-          <InvestorOverview role={trader} />
-        </GraphqlProvider>
-      ) : null}
+      {trader ? <InvestorOverview role={trader} /> : null}
       {(SHORTCUTS[principal.role] ?? []).length > 0 ? (
         <Card title="Your work">
           <ul className="grid gap-3 sm:grid-cols-3">

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 
-import { GraphqlProvider } from "@/components/graphql-provider";
 import { TradesWorkspace } from "@/components/trade/trades-workspace";
 import { requireSignedIn } from "@/lib/server/auth/current-user";
 import { PageHeader } from "@/components/ui/page-header";
@@ -13,9 +12,7 @@ export default async function TradesPage() {
   return (
     <div className="space-y-8">
       <PageHeader title="Trades" description={<>Your trades, newest first; open one to follow its settlement.</>} />
-      <GraphqlProvider>
-        <TradesWorkspace />
-      </GraphqlProvider>
+      <TradesWorkspace />
     </div>
   );
 }
