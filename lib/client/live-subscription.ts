@@ -1,8 +1,8 @@
 // Live updates through Apollo Client's subscriptions, without Apollo in the pages' first load: the
 // client (its cache, links and socket) is loaded after the page has shown, with the first
-// subscription. Pages read GraphQL data as they render over HTTP through react-query
-// (lib/client/graphql-query.ts), and the receipts pages through Apollo, which they load at once
-// (components/graphql-provider.tsx); this then finds the same client (README "Page weight").
+// subscription. Pages read the GraphQL data they show over HTTP through react-query
+// (lib/client/graphql-query.ts), but for the receipts, read through Apollo
+// (components/graphql-provider.tsx), and this then finds the same client (README "Page weight").
 import type { ApolloClient, TypedDocumentNode } from "@apollo/client";
 import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
