@@ -88,6 +88,24 @@ describe("inTransaction with nesting (SQLite)", () => {
     expect(committedNames()).toEqual(["in time", "late"]);
   });
 
+  it("undoes only the innermost of three levels when it fails (one savepoint name for every level)", async () => {
+    const { inTransaction, committedNames } = setUp();
+    await inTransaction(async (tx) => {
+      await tx.insertInto("t").values({ name: "outer" } as never).execute();
+      await inTransaction(async (middle) => {
+        await middle.insertInto("t").values({ name: "middle" } as never).execute();
+        await expect(
+          inTransaction(async (inner) => {
+            await inner.insertInto("t").values({ name: "inner" } as never).execute();
+            throw new Error("the inner step failed");
+          }),
+        ).rejects.toThrow("the inner step failed");
+        await middle.insertInto("t").values({ name: "middle again" } as never).execute();
+      });
+    });
+    expect(committedNames()).toEqual(["outer", "middle", "middle again"]);
+  });
+
   it("without nesting (PostgreSQL's way) keeps every call a transaction of its own", async () => {
     const base = groupCommitTestDatabase();
     const { inTransaction } = makeTransactions(base.db, { nest: false });

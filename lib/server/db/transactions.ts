@@ -17,7 +17,6 @@ type Context = UnitContext & { tx?: Transaction<unknown> };
 
 export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean }) {
   const afterCommit = new WeakMap<Transaction<DB>, (() => void)[]>();
-  let savepoints = 0;
 
   function onCommit(tx: Transaction<DB>, effect: () => void): void {
     const effects = afterCommit.get(tx);
@@ -36,8 +35,9 @@ export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean })
   }
 
   async function nestedTransaction<T>(tx: Transaction<DB>, work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
-    savepoints = (savepoints + 1) % 1_000_000;
-    const name = `nested_${savepoints}`;
+    // One name for every level: nested work is awaited, so savepoints nest strictly, and SQLite's
+    // RELEASE and ROLLBACK TO take the innermost of that name; one text is one prepared statement.
+    const name = "nested";
     const effects = afterCommit.get(tx);
     const effectsBefore = effects?.length ?? 0;
     await sql.raw(`SAVEPOINT ${name}`).execute(tx);
