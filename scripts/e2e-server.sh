@@ -16,4 +16,4 @@ export NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1 LOG_LE
 unset DATABASE_URL
 rm -rf "$DATA_DIR"
 node_modules/.bin/tsx scripts/prepare.ts --no-build
-exec node --enable-source-maps .next/server/custom-server.mjs
+exec node .next/server/custom-server.mjs

@@ -31,6 +31,8 @@ export type RunUsage = {
   transactions: LayerCounts;
   /** Commits written (SQLite: one holds a group of transactions). */
   commits: LayerCounts;
+  /** The answering process's own view of its memory once the run was over (prom-client's default metrics). */
+  heap: { usedBytes: number; totalBytes: number; externalBytes: number };
   /** What the server's GET /api/metrics says of the run: trades that ended, by status, and the mean time of each plan stage. */
   metrics: { finished: Record<string, number>; stageMeanMs: Record<string, number> };
 };
@@ -155,6 +157,11 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
     statements: delta("tan_db_statements_total"),
     transactions: delta("tan_db_transactions_total"),
     commits: delta("tan_db_commits_total"),
+    heap: {
+      usedBytes: sumOf(after, "nodejs_heap_size_used_bytes"),
+      totalBytes: sumOf(after, "nodejs_heap_size_total_bytes"),
+      externalBytes: sumOf(after, "nodejs_external_memory_bytes"),
+    },
     metrics: metricsOfRun(before, after),
   };
   return { result, usage, check };

@@ -210,7 +210,9 @@ class ServerProcess {
     // Its own process group, so that a SIGKILL reaches whatever the server started.
     // NODE_FLAGS: flags for node itself that NODE_OPTIONS refuses (--cpu-prof, say), space-separated.
     const { NODE_FLAGS: flags = "", ...settings } = environment;
-    const child = spawn(process.execPath, [...flags.split(" ").filter(Boolean), "--enable-source-maps", serverBundle], {
+    // Without --enable-source-maps, as `npm start` runs it: Node would keep the source maps of every
+    // module Next loads, about 380 MB (README "Benchmarks").
+    const child = spawn(process.execPath, [...flags.split(" ").filter(Boolean), serverBundle], {
       cwd: root,
       env: settings,
       stdio: ["ignore", "pipe", "pipe"],

@@ -34,7 +34,7 @@ export type Execution = { trade: Trade; signature: { signature: string; template
 
 /** Parsed executions by plan id, with the text they came from: a plan's execution never changes, each of its steps reads it. */
 const executions = new Map<string, { text: string; parsed: Execution }>();
-const EXECUTIONS_MAX = 4_096;
+const EXECUTIONS_MAX = 1_024;
 
 /** The plan's trade and the executor's signature (parsed once per plan while it runs; read-only). */
 export function executionOf(plan: { id: string; execution: string }): Execution {
