@@ -4,7 +4,7 @@
 import { env } from "@/lib/env";
 import { logger } from "@/lib/server/log";
 import { startWorkerLoop } from "@/lib/server/worker-loop";
-import { advancePlan, duePlanIds } from "@/lib/server/trading/plan-runner";
+import { advanceDuePlan, duePlanIds } from "@/lib/server/trading/plan-runner";
 import { dueRouterOperationIds, runRouterOperation } from "./run-router-operation";
 
 const OPERATIONS_PER_TICK = 20;
@@ -14,7 +14,7 @@ async function tick(): Promise<void> {
   const due = await dueRouterOperationIds(OPERATIONS_PER_TICK);
   await Promise.all(due.map((cid) => runRouterOperation(cid)));
   const plans = await duePlanIds(PLANS_PER_TICK);
-  await Promise.all(plans.map((id) => advancePlan(id)));
+  await Promise.all(plans.map((id) => advanceDuePlan(id)));
 }
 
 export function startRouterWorker(): () => Promise<void> {

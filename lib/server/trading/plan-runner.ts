@@ -311,6 +311,21 @@ function pump(): void {
   }
 }
 
+/**
+ * The worker's run of a due plan, counted in this process's hands like a kicked one (admission.ts):
+ * the worker may claim a plan just executed before its own kicked run does, and that run then ends at
+ * once; without this, the plan would settle uncounted and an execution beyond MAX_PLANS_IN_FLIGHT
+ * would be admitted meanwhile.
+ */
+export async function advanceDuePlan(planId: string): Promise<void> {
+  planEntered();
+  try {
+    await advancePlan(planId);
+  } finally {
+    planLeft();
+  }
+}
+
 /** Runs the plan after the request that changed it has answered (effects after commit). */
 export function kickPlan(planId: string): void {
   planEntered();
