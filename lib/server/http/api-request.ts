@@ -26,6 +26,11 @@ export interface ApiRequest {
 /** A route's answer: status, headers (lower-case names) and the body as it goes on the wire. */
 export type ApiAnswer = { status: number; headers: Record<string, string | string[]>; body: string | Uint8Array | null };
 
+/** Reads a header from a Headers-like object (`get`) or node's parsed headers. */
+export function headerOf(headers: ApiHeaders | IncomingHttpHeaders, name: string): string | string[] | null | undefined {
+  return typeof headers.get === "function" ? (headers as ApiHeaders).get(name) : (headers as IncomingHttpHeaders)[name];
+}
+
 export function headersOf(headers: IncomingHttpHeaders): ApiHeaders {
   return {
     get(name) {
@@ -47,8 +52,11 @@ export function requestFromWeb(req: Request): ApiRequest {
   return { method: req.method, url: req.url, headers: req.headers, body: () => req.body as AsyncIterable<Uint8Array> | null };
 }
 
-/** A call inside the process: plain headers (any case) and the body's JSON text. */
-export function requestInProcess(call: { method: string; url: string; headers: Record<string, string>; body: string | null }): ApiRequest {
+/** A call of this node's API from inside the process: what a request over the network would carry (headers in any case, the body's JSON text). */
+export type InProcessCall = { method: string; url: string; headers: Record<string, string>; body: string | null };
+
+/** A call inside the process as a request. */
+export function requestInProcess(call: InProcessCall): ApiRequest {
   const lower: Record<string, string> = {};
   for (const [name, value] of Object.entries(call.headers)) lower[name.toLowerCase()] = value;
   const bytes = call.body === null ? null : Buffer.from(call.body, "utf8");

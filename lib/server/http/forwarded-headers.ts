@@ -11,7 +11,7 @@
 // Either way X-Forwarded-For then holds exactly one address, the client's, which clientAddressOf reads.
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { env } from "@/lib/env";
-import type { ApiHeaders } from "./api-request";
+import { headerOf, type ApiHeaders } from "./api-request";
 
 const FORWARDING_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded", "x-real-ip"];
 
@@ -35,11 +35,6 @@ export function normalizeForwardedHeaders(req: IncomingMessage, trustProxy: numb
 }
 
 /** The client address of a request normalized by normalizeForwardedHeaders. */
-/** Reads a header from a Headers-like object (`get`) or node's parsed headers. */
-function headerOf(headers: ApiHeaders | IncomingHttpHeaders, name: string): string | string[] | null | undefined {
-  return typeof headers.get === "function" ? (headers as ApiHeaders).get(name) : (headers as IncomingHttpHeaders)[name];
-}
-
 export function clientAddressOf(headers: ApiHeaders | IncomingHttpHeaders): string {
   const value = headerOf(headers, "x-forwarded-for");
   const first = [value ?? "unknown"].flat()[0] ?? "unknown";

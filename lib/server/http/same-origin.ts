@@ -4,12 +4,13 @@
 // PUBLIC_URL. No Origin at all is not a browser's cross-site request, and passes.
 import type { IncomingHttpHeaders } from "node:http";
 import { env } from "@/lib/env";
-import type { ApiHeaders } from "./api-request";
+import { headerOf, type ApiHeaders } from "./api-request";
 import { requestHostOf } from "./forwarded-headers";
 
 /** Why a cookie-authenticated request must be refused, or null when its origin is this node's. */
 export function crossOriginProblem(headers: ApiHeaders | IncomingHttpHeaders): string | null {
-  const origin = typeof headers.get === "function" ? (headers as ApiHeaders).get("origin") : ((headers as IncomingHttpHeaders).origin ?? null);
+  const value = headerOf(headers, "origin");
+  const origin = (Array.isArray(value) ? value[0] : value) ?? null;
   if (origin === null) return null;
   let url: URL;
   try {

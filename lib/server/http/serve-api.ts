@@ -13,7 +13,7 @@ import { API_CONTENT_SECURITY_POLICY, STRICT_TRANSPORT_SECURITY } from "@/lib/do
 import { env } from "@/lib/env";
 import { logger } from "@/lib/server/log";
 import { admitRequest, overloadedError } from "./admission";
-import { requestFromNode, requestInProcess, type ApiAnswer, type ApiRequest } from "./api-request";
+import { requestFromNode, requestInProcess, type ApiAnswer, type ApiRequest, type InProcessCall } from "./api-request";
 import { API_ROUTE_TABLE } from "./api-route-table";
 import { NO_ROUTE, recordApiRequest } from "./request-metrics";
 
@@ -106,9 +106,6 @@ function sendAnswer(res: ServerResponse, answer: ApiAnswer, withBody: boolean): 
   res.writeHead(answer.status, headers);
   res.end(answer.body);
 }
-
-/** A call of this node's API from inside the process: what a request over the network would carry. */
-export type InProcessCall = { method: string; url: string; headers: Record<string, string>; body: string | null };
 
 /**
  * Calls the API route that `call` names inside this process, exactly as the network would reach it
