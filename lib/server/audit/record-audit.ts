@@ -1,6 +1,6 @@
 // Audit rows are written inside the transaction of the change they describe, never after it.
 import type { Tx } from "@/lib/server/db/client";
-import { dbDate, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, prepared, type SqlTx } from "@/lib/server/db/sql";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 export type AuditEntry = {
@@ -28,7 +28,9 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   await tx.auditLog.create({ data: auditRow(entry) });
 }
 
+const insertAudit = prepared((db, a: ReturnType<typeof auditRow> & { at: string }) => db.insertInto("AuditLog").values(a));
+
 /** recordAudit on the typed-SQL path. */
 export async function recordAuditSql(tx: SqlTx, entry: AuditEntry): Promise<void> {
-  await tx.insertInto("AuditLog").values({ ...auditRow(entry), at: dbDate(new Date()) }).execute();
+  await insertAudit.changes(tx, { ...auditRow(entry), at: dbDate(new Date()) });
 }

@@ -24,6 +24,7 @@ import { metrics } from "@/lib/server/metrics/metrics";
 import { sqlCounter } from "./sql-counter";
 import { groupCommitDialect, GroupCommitWriter } from "./sqlite-group-commit";
 import { makeTransactions } from "./transactions";
+import { preparedFor } from "./prepared-query";
 import type { SharedSqliteConnection } from "./sqlite-adapter";
 
 export type { DB };
@@ -176,3 +177,6 @@ export function isSqlUniqueViolation(error: unknown): boolean {
 export function dbInt(value: unknown): number {
   return typeof value === "number" ? value : Number(value);
 }
+
+/** A typed-SQL query built once per shape of its arguments, not on every call (prepared-query.ts). */
+export const prepared = preparedFor<DB>();

@@ -10,10 +10,17 @@
 // neither does. A nested work that fails is rolled back to its savepoint, its onCommit effects are
 // dropped, and its error is passed on. Without nesting (PostgreSQL) every call is a transaction of its
 // own, as before.
-import { sql, type Kysely, type Transaction } from "kysely";
+import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 import { openUnitContext, withUnitContext, type UnitContext } from "./sqlite-group-commit";
 
 type Context = UnitContext & { tx?: Transaction<unknown> };
+
+// One name for every level: nested work is awaited, so savepoints nest strictly, and SQLite's
+// RELEASE and ROLLBACK TO take the innermost of that name; one text is one prepared statement,
+// compiled once here.
+const SAVEPOINT = CompiledQuery.raw("SAVEPOINT nested");
+const RELEASE = CompiledQuery.raw("RELEASE nested");
+const ROLLBACK_TO = CompiledQuery.raw("ROLLBACK TO nested");
 
 export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean }) {
   const afterCommit = new WeakMap<Transaction<DB>, (() => void)[]>();
@@ -35,19 +42,16 @@ export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean })
   }
 
   async function nestedTransaction<T>(tx: Transaction<DB>, work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
-    // One name for every level: nested work is awaited, so savepoints nest strictly, and SQLite's
-    // RELEASE and ROLLBACK TO take the innermost of that name; one text is one prepared statement.
-    const name = "nested";
     const effects = afterCommit.get(tx);
     const effectsBefore = effects?.length ?? 0;
-    await sql.raw(`SAVEPOINT ${name}`).execute(tx);
+    await tx.executeQuery(SAVEPOINT);
     try {
       const result = await work(tx);
-      await sql.raw(`RELEASE ${name}`).execute(tx);
+      await tx.executeQuery(RELEASE);
       return result;
     } catch (error) {
-      await sql.raw(`ROLLBACK TO ${name}`).execute(tx);
-      await sql.raw(`RELEASE ${name}`).execute(tx);
+      await tx.executeQuery(ROLLBACK_TO);
+      await tx.executeQuery(RELEASE);
       effects?.splice(effectsBefore);
       throw error;
     }

@@ -14,7 +14,7 @@ import { AppError } from "@/lib/domain/app-error";
 import { operationKeys, type OperationKey } from "@/lib/domain/escrow/operation-owner";
 import { ESCROW_ERROR_CODES } from "@/lib/domain/escrow/operation-kinds";
 import { env } from "@/lib/env";
-import { dbDate, inTransaction, isSqlUniqueViolation, sqlDb, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, inTransaction, isSqlUniqueViolation, prepared, sqlDb, type SqlTx } from "@/lib/server/db/sql";
 import { idempotencyKeyReused } from "@/lib/server/http/create-once";
 import type { RouterCaller } from "./callers";
 import type { AnyOperationDefinition, EscrowOperationRow } from "./operation-definition";
@@ -32,17 +32,32 @@ function keyReused(key: OperationKey, cid: string, keyField: string): AppError {
   ]);
 }
 
+const keysUnder = prepared((db, a: { texts: readonly string[]; requestHash: string }) =>
+  db
+    .selectFrom("EscrowOperationKey")
+    .select(["key", "requestHash", "operationId"])
+    .where((eb) => eb.or([eb.and([eb("key", "in", a.texts), eb("requestHash", "=", a.requestHash)]), eb("boundKey", "in", a.texts)])),
+);
+const operationById = prepared((db, a: { id: string }) => db.selectFrom("EscrowOperation").selectAll().where("id", "=", a.id));
+const insertOperationRow = prepared((db, a: EscrowOperationRow) => db.insertInto("EscrowOperation").values(a));
+const insertKeys = prepared(
+  (db, a: { ids: readonly string[]; keys: readonly string[]; boundKeys: readonly (string | null)[]; requestHash: string; operationId: string }) =>
+    db
+      .insertInto("EscrowOperationKey")
+      .values(a.ids.map((id, i) => ({ id, key: a.keys[i]!, requestHash: a.requestHash, operationId: a.operationId, boundKey: a.boundKeys[i]! }))),
+);
+
 /** Steps 1 and 2: the operation a key already answered this request with, a 409, or null. */
 export async function earlierUnder(keys: readonly OperationKey[], requestHash: string, keyField: string): Promise<EscrowOperationRow | null> {
   if (keys.length === 0) return null;
   const texts = keys.map((k) => k.text);
-  const rows = await sqlDb
-    .selectFrom("EscrowOperationKey")
-    .select(["key", "requestHash", "operationId"])
-    .where((eb) => eb.or([eb.and([eb("key", "in", texts), eb("requestHash", "=", requestHash)]), eb("boundKey", "in", texts)]))
-    .execute();
+  const rows = await keysUnder.all(sqlDb, { texts, requestHash });
   const same = rows.find((r) => r.requestHash === requestHash);
-  if (same) return sqlDb.selectFrom("EscrowOperation").selectAll().where("id", "=", same.operationId).executeTakeFirstOrThrow();
+  if (same) {
+    const op = await operationById.first(sqlDb, { id: same.operationId });
+    if (!op) throw new Error(`escrow operation ${same.operationId} is named by a key but missing`);
+    return op;
+  }
   const bound = rows[0];
   const key = bound && keys.find((k) => k.text === bound.key);
   if (bound && key) throw keyReused(key, bound.operationId, keyField);
@@ -83,13 +98,16 @@ export function operationRow(fields: NewOperation, outcome: Outcome): EscrowOper
 
 /** Writes the operation and its keys in the caller's transaction; a failed operation binds none of them. */
 export async function insertOperation(tx: SqlTx, row: EscrowOperationRow, keys: readonly OperationKey[]): Promise<void> {
-  await tx.insertInto("EscrowOperation").values(row).execute();
+  await insertOperationRow.changes(tx, row);
   if (keys.length === 0) return;
   const bound = row.status !== "failed";
-  await tx
-    .insertInto("EscrowOperationKey")
-    .values(keys.map((k) => ({ id: timeOrderedUuid(), key: k.text, requestHash: row.requestHash, operationId: row.id, boundKey: bound ? k.text : null })))
-    .execute();
+  await insertKeys.changes(tx, {
+    ids: keys.map(() => timeOrderedUuid()),
+    keys: keys.map((k) => k.text),
+    boundKeys: keys.map((k) => (bound ? k.text : null)),
+    requestHash: row.requestHash,
+    operationId: row.id,
+  });
 }
 
 /** The operation and its keys, written together: bound to them, or (refused at once) not. */

@@ -4,7 +4,7 @@
 import type { Selectable } from "kysely";
 import { applyPostings, postingsFor, refusalOf, type AccountState, type Movement } from "@/lib/domain/escrow/books";
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
-import { dbDate, type DB, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, prepared, type DB, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, OperationRefusal } from "./errors";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
@@ -13,8 +13,29 @@ export type EscrowAccountRow = Selectable<DB["EscrowAccount"]>;
 
 export const BANK_OWNER = "bank";
 
+const accountOf = prepared((db, a: { ownerFinId: string; currency: string }) =>
+  db.selectFrom("EscrowAccount").selectAll().where("ownerFinId", "=", a.ownerFinId).where("currency", "=", a.currency),
+);
+const accountStates = prepared((db, a: { ids: readonly string[] }) =>
+  db.selectFrom("EscrowAccount").select(["id", "kind", "currency", "available", "held", "version"]).where("id", "in", a.ids),
+);
+const updateAccount = prepared((db, a: { id: string; version: number; nextVersion: number; available: string; held: string; balance: string; updatedAt: string }) =>
+  db
+    .updateTable("EscrowAccount")
+    .set({ available: a.available, held: a.held, balance: a.balance, version: a.nextVersion, updatedAt: a.updatedAt })
+    .where("id", "=", a.id)
+    .where("version", "=", a.version),
+);
+const insertEntry = prepared((db, a: { id: string; kind: string; causeId: string; memo: string; createdAt: string }) => db.insertInto("EscrowJournalEntry").values(a));
+const insertPostings = prepared(
+  (db, a: { entryId: string; ids: readonly string[]; accountIds: readonly string[]; buckets: readonly string[]; currencies: readonly string[]; amounts: readonly string[] }) =>
+    db
+      .insertInto("EscrowPosting")
+      .values(a.ids.map((id, i) => ({ id, entryId: a.entryId, accountId: a.accountIds[i]!, bucket: a.buckets[i]!, currency: a.currencies[i]!, amount: a.amounts[i]! }))),
+);
+
 export async function findAccount(q: SqlQ, ownerFinId: string, currency: string): Promise<EscrowAccountRow | undefined> {
-  return q.selectFrom("EscrowAccount").selectAll().where("ownerFinId", "=", ownerFinId).where("currency", "=", currency).executeTakeFirst();
+  return accountOf.first(q, { ownerFinId, currency });
 }
 
 /**
@@ -38,7 +59,7 @@ export async function ensureAccount(tx: SqlTx, ownerFinId: string, currency: str
 }
 
 async function loadStates(tx: SqlTx, ids: readonly string[]): Promise<Map<string, VersionedState>> {
-  const rows = await tx.selectFrom("EscrowAccount").select(["id", "kind", "currency", "available", "held", "version"]).where("id", "in", [...ids]).execute();
+  const rows = await accountStates.all(tx, { ids });
   return new Map(
     rows.map((r) => [
       r.id,
@@ -65,25 +86,26 @@ export async function postMovement(tx: SqlTx, input: { movement: Movement; cause
   const now = dbDate(new Date());
   for (const [id, state] of after) {
     const version = before.get(id)?.version ?? -1;
-    const { numUpdatedRows } = await tx
-      .updateTable("EscrowAccount")
-      .set({
-        available: formatUnits(state.available),
-        held: formatUnits(state.held),
-        balance: formatUnits(state.available + state.held),
-        version: version + 1,
-        updatedAt: now,
-      })
-      .where("id", "=", id)
-      .where("version", "=", version)
-      .executeTakeFirst();
-    if (numUpdatedRows !== 1n) throw new ConcurrentUpdate(`account ${id} changed while a ${movement.kind} was being posted`);
+    const changed = await updateAccount.changes(tx, {
+      id,
+      version,
+      nextVersion: version + 1,
+      available: formatUnits(state.available),
+      held: formatUnits(state.held),
+      balance: formatUnits(state.available + state.held),
+      updatedAt: now,
+    });
+    if (changed !== 1) throw new ConcurrentUpdate(`account ${id} changed while a ${movement.kind} was being posted`);
   }
   const entryId = timeOrderedUuid();
-  await tx.insertInto("EscrowJournalEntry").values({ id: entryId, kind: movement.kind, causeId: input.causeId, memo: input.memo ?? "", createdAt: now }).execute();
-  await tx
-    .insertInto("EscrowPosting")
-    .values(postings.map((p) => ({ id: timeOrderedUuid(), entryId, accountId: p.accountId, bucket: p.bucket, currency: p.currency, amount: formatUnits(p.units) })))
-    .execute();
+  await insertEntry.changes(tx, { id: entryId, kind: movement.kind, causeId: input.causeId, memo: input.memo ?? "", createdAt: now });
+  await insertPostings.changes(tx, {
+    entryId,
+    ids: postings.map(() => timeOrderedUuid()),
+    accountIds: postings.map((p) => p.accountId),
+    buckets: postings.map((p) => p.bucket),
+    currencies: postings.map((p) => p.currency),
+    amounts: postings.map((p) => formatUnits(p.units)),
+  });
   return entryId;
 }

@@ -3,15 +3,17 @@
 // timeout on every call.
 import { env } from "@/lib/env";
 import { openSecret } from "@/lib/server/crypto/secret-box";
-import { sqlDb } from "@/lib/server/db/sql";
+import { prepared, sqlDb } from "@/lib/server/db/sql";
 import { callOrganization } from "@/lib/server/http/fetch-organization";
 
 export const ESCROW_ROUTER_TOKEN_PURPOSE = "escrow-router-token";
 const ROUTER_TIMEOUT_MS = 10_000;
 const ANSWER_MAX_CHARS = 1_000_000;
 
+const sealedRouterToken = prepared((db, a: { id: string }) => db.selectFrom("EscrowConfig").select("routerTokenSealed").where("id", "=", a.id));
+
 async function routerToken(): Promise<string> {
-  const config = await sqlDb.selectFrom("EscrowConfig").select("routerTokenSealed").where("id", "=", env.ESCROW_ORG_ID).executeTakeFirst();
+  const config = await sealedRouterToken.first(sqlDb, { id: env.ESCROW_ORG_ID });
   if (!config?.routerTokenSealed) throw new Error("the escrow organization has no router token yet (ensureSystemRecords makes one)");
   return openSecret(config.routerTokenSealed, env.AUTH_SECRET, ESCROW_ROUTER_TOKEN_PURPOSE);
 }

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/domain/app-error";
 import { isNonceFresh, parseNonce } from "@/lib/domain/nonce";
 import { NONCE_FRESHNESS_WINDOW_SECONDS } from "@/lib/domain/patterns";
 import type { Tx } from "@/lib/server/db/client";
-import { dbDate, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, prepared, type SqlTx } from "@/lib/server/db/sql";
 
 export type NoncePurpose = "deposit" | "withdraw" | "proof" | "execute";
 
@@ -38,16 +38,19 @@ export async function consumeNonce(tx: Tx, use: NonceUse, where: Where): Promise
   await tx.usedNonce.create({ data: { signer, nonce, purpose: use.purpose, usedBy: use.usedBy } });
 }
 
+const insertNonce = prepared((db, a: { signer: string; nonce: string; purpose: string; usedBy: string; usedAt: string }) =>
+  db
+    .insertInto("UsedNonce")
+    .values(a)
+    .onConflict((oc) => oc.columns(["signer", "nonce"]).doNothing()),
+);
+
 /** consumeNonce on the typed-SQL path: one insert, read back only when the nonce was taken. */
 export async function consumeNonceSql(tx: SqlTx, use: NonceUse, where: Where): Promise<void> {
   const signer = use.signer.toLowerCase();
   const nonce = use.nonce.toLowerCase();
-  const { numInsertedOrUpdatedRows } = await tx
-    .insertInto("UsedNonce")
-    .values({ signer, nonce, purpose: use.purpose, usedBy: use.usedBy, usedAt: dbDate(new Date()) })
-    .onConflict((oc) => oc.columns(["signer", "nonce"]).doNothing())
-    .executeTakeFirst();
-  if (numInsertedOrUpdatedRows === 1n) return;
+  const inserted = await insertNonce.changes(tx, { signer, nonce, purpose: use.purpose, usedBy: use.usedBy, usedAt: dbDate(new Date()) });
+  if (inserted === 1) return;
   const earlier = await tx.selectFrom("UsedNonce").select("purpose").where("signer", "=", signer).where("nonce", "=", nonce).executeTakeFirst();
   throw nonceReused(earlier?.purpose ?? "another", where);
 }

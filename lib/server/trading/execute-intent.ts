@@ -16,7 +16,7 @@ import { intentSchema } from "@/lib/schemas/intent";
 import type { ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
 import { recordAuditSql } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
-import { dbDate, inTransaction, sqlDb, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, inTransaction, prepared, sqlDb, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
 import { assertRoomForAPlan } from "@/lib/server/http/admission";
@@ -37,6 +37,40 @@ function planIdOf(executionId: string | undefined): string {
 
 const answer = (planId: string) => ({ isCompleted: true, response: { executionPlanId: planId } });
 
+const nonceUse = prepared((db, a: { signer: string; nonce: string }) => db.selectFrom("UsedNonce").select(["purpose", "usedBy"]).where("signer", "=", a.signer).where("nonce", "=", a.nonce));
+const executionById = prepared((db, a: { id: string }) => db.selectFrom("Plan").select(["executorUserId", "execution"]).where("id", "=", a.id));
+const intentById = prepared((db, a: { id: string }) => db.selectFrom("Intent").selectAll().where("id", "=", a.id));
+const intentRemaining = prepared((db, a: { id: string }) => db.selectFrom("Intent").select(["remainingQuantity", "status", "version"]).where("id", "=", a.id));
+const takeFromIntent = prepared(
+  (db, a: { id: string; version: number; nextVersion: number; remainingQuantity: string; remainingSortKey: string; status: string; updatedAt: string }) =>
+    db
+      .updateTable("Intent")
+      .set({ remainingQuantity: a.remainingQuantity, remainingSortKey: a.remainingSortKey, status: a.status, version: a.nextVersion, updatedAt: a.updatedAt })
+      .where("id", "=", a.id)
+      .where("version", "=", a.version)
+      .where("status", "=", "ACTIVE"),
+);
+const insertPlan = prepared(
+  (
+    db,
+    a: {
+      id: string;
+      intentId: string;
+      executorUserId: string;
+      buyerFinId: string;
+      sellerFinId: string;
+      status: string;
+      stage: string;
+      quantity: string;
+      content: string;
+      execution: string;
+      dueAt: string;
+      createdAt: string;
+      updatedAt: string;
+    },
+  ) => db.insertInto("Plan").values(a),
+);
+
 /**
  * A retry of the same execution (same body, same caller) gets the first answer: found by its
  * executionId, or, when the client left that out, by the signer's nonce. Another body under the same
@@ -45,11 +79,11 @@ const answer = (planId: string) => ({ isCompleted: true, response: { executionPl
 async function repeatOf(planId: string, body: ExecuteIntentRequest, requestHash: string, caller: Principal, executorFinId: string): Promise<string | null> {
   const byNonce = body.executionId === undefined;
   const used = byNonce
-    ? await sqlDb.selectFrom("UsedNonce").select(["purpose", "usedBy"]).where("signer", "=", executorFinId).where("nonce", "=", body.intent.nonce.toLowerCase()).executeTakeFirst()
+    ? await nonceUse.first(sqlDb, { signer: executorFinId, nonce: body.intent.nonce.toLowerCase() })
     : null;
   const id = byNonce ? (used?.purpose === "execute" ? used.usedBy : null) : planId;
   if (id === null) return null;
-  const plan = await sqlDb.selectFrom("Plan").select(["executorUserId", "execution"]).where("id", "=", id).executeTakeFirst();
+  const plan = await executionById.first(sqlDb, { id });
   if (!plan) return null;
   const first = JSON.parse(plan.execution) as { requestHash?: string };
   if (plan.executorUserId === caller.userId && first.requestHash === requestHash) return id;
@@ -79,7 +113,8 @@ function checkSignature(body: ExecuteIntentRequest, trade: Trade) {
  */
 async function takeQuantity(tx: SqlTx, intent: IntentRow, quantity: string, lockFirst: boolean): Promise<void> {
   if (lockFirst) await tx.updateTable("Intent").set((eb) => ({ version: eb("version", "+", 0) })).where("id", "=", intent.id).execute();
-  const current = await tx.selectFrom("Intent").select(["remainingQuantity", "status", "version"]).where("id", "=", intent.id).executeTakeFirstOrThrow();
+  const current = await intentRemaining.first(tx, { id: intent.id });
+  if (!current) throw new Error(`intent ${intent.id} vanished during an execution`);
   const remaining = unitsOfSigned(current.remainingQuantity) - unitsOf(quantity);
   if (current.status !== "ACTIVE") throw new AppError("STATE_CONFLICT", `Intent ${intent.id} is ${current.status}; it cannot be executed.`);
   if (remaining < 0n) {
@@ -87,14 +122,15 @@ async function takeQuantity(tx: SqlTx, intent: IntentRow, quantity: string, lock
       { in: "body", path: "intent.asset.term.amount", message: `exceeds the intent's remaining quantity ${current.remainingQuantity}` },
     ]);
   }
-  const { numUpdatedRows } = await tx
-    .updateTable("Intent")
-    .set({ ...remainingColumns(formatUnits(remaining)), status: remaining === 0n ? "COMPLETED" : "ACTIVE", version: current.version + 1, updatedAt: dbDate(new Date()) })
-    .where("id", "=", intent.id)
-    .where("version", "=", current.version)
-    .where("status", "=", "ACTIVE")
-    .executeTakeFirst();
-  if (numUpdatedRows !== 1n) throw new ConcurrentUpdate(`intent ${intent.id} changed meanwhile`);
+  const changed = await takeFromIntent.changes(tx, {
+    id: intent.id,
+    version: current.version,
+    nextVersion: current.version + 1,
+    ...remainingColumns(formatUnits(remaining)),
+    status: remaining === 0n ? "COMPLETED" : "ACTIVE",
+    updatedAt: dbDate(new Date()),
+  });
+  if (changed !== 1) throw new ConcurrentUpdate(`intent ${intent.id} changed meanwhile`);
 }
 
 /** The profile the caller executes for: its own (anyone else's is the same 404 as an unknown one). */
@@ -111,7 +147,7 @@ export async function executeIntent(body: ExecuteIntentRequest, caller: Principa
   const requestHash = canonicalJsonSha256(body);
   const repeated = await repeatOf(planId, body, requestHash, caller, executor.finId);
   if (repeated) return answer(repeated);
-  const intent = await sqlDb.selectFrom("Intent").selectAll().where("id", "=", body.intentId).executeTakeFirst();
+  const intent = await intentById.first(sqlDb, { id: body.intentId });
   if (!intent) throw new AppError("NOT_FOUND", `No intent ${body.intentId}.`);
   const view = intentSchema.parse(JSON.parse(intent.content));
   const nowSeconds = Math.floor(Date.now() / 1000);
@@ -132,9 +168,7 @@ export async function executeIntent(body: ExecuteIntentRequest, caller: Principa
           ]);
         }
         const now = dbDate(new Date());
-        await tx
-          .insertInto("Plan")
-          .values({
+        await insertPlan.changes(tx, {
             id: planId,
             intentId: intent.id,
             executorUserId: caller.userId,
@@ -148,8 +182,7 @@ export async function executeIntent(body: ExecuteIntentRequest, caller: Principa
             dueAt: now,
             createdAt: now,
             updatedAt: now,
-          })
-          .execute();
+        });
         await recordPlanEvent(tx, "planAdded", { id: planId, status: "Pending", creationTimestamp: nowSeconds, intent: { id: intent.id } }, [trade.buyerFinId, trade.sellerFinId]);
         await recordAuditSql(tx, { actorUserId: caller.userId, action: "intent.executed", subjectType: "plan", subjectId: planId, requestId, details: { intentId: intent.id, quantity: trade.quantity } });
       });

@@ -4,7 +4,7 @@
 // fetches it to approve), and admins; anyone else gets 404.
 import { AppError } from "@/lib/domain/app-error";
 import type { Principal } from "@/lib/server/auth/principal";
-import { sqlDb } from "@/lib/server/db/sql";
+import { prepared, sqlDb } from "@/lib/server/db/sql";
 import { executionOf, type PlanRow } from "./stage-outcome";
 
 /** What the view reads of a plan (a Prisma row or a typed-SQL row). */
@@ -12,10 +12,13 @@ type ViewedPlan = Pick<PlanRow, "id" | "content" | "execution" | "counterSignatu
 
 type Document = { instructions: { sequence: number; executionPlanOperation: Record<string, unknown> }[]; participants: { organizationId: string }[] };
 
+const ownersOf = prepared((db, a: { finIds: readonly string[] }) => db.selectFrom("Profile").select("ownerUserId").where("finId", "in", a.finIds));
+const planById = prepared((db, a: { id: string }) => db.selectFrom("Plan").selectAll().where("id", "=", a.id));
+
 async function mayRead(plan: PlanRow, doc: Document, caller: Principal): Promise<boolean> {
   if (caller.role === "admin" || plan.executorUserId === caller.userId) return true;
   if (caller.organizationId && doc.participants.some((p) => p.organizationId === caller.organizationId) && (caller.role === "organization" || caller.role === "escrowOperator")) return true;
-  const parties = await sqlDb.selectFrom("Profile").select("ownerUserId").where("finId", "in", [plan.buyerFinId, plan.sellerFinId]).execute();
+  const parties = await ownersOf.all(sqlDb, { finIds: [plan.buyerFinId, plan.sellerFinId] });
   return parties.some((p) => p.ownerUserId === caller.userId);
 }
 
@@ -40,7 +43,7 @@ export function planView(plan: ViewedPlan): Record<string, unknown> {
 }
 
 export async function getPlan(planId: string, caller: Principal) {
-  const plan = await sqlDb.selectFrom("Plan").selectAll().where("id", "=", planId).executeTakeFirst();
+  const plan = await planById.first(sqlDb, { id: planId });
   if (!plan || !(await mayRead(plan, JSON.parse(plan.content) as Document, caller))) throw new AppError("NOT_FOUND", `No execution plan ${planId} that you may see.`);
   return planView(plan);
 }

@@ -3,17 +3,22 @@
 // loses nothing. `audience` lists the finIds allowed to see the event. Ids sort in the order rows are
 // written (lib/server/events/outbox-id.ts), so the publisher keeps a transaction's events in order;
 // the publisher is woken once the transaction commits.
-import { dbDate, onCommit, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, onCommit, prepared, type SqlTx } from "@/lib/server/db/sql";
 import { nextOutboxId } from "@/lib/server/events/outbox-id";
 import { wakeEventPublisher } from "@/lib/server/events/start-event-publisher";
 
 export type PlanEventKind = "planAdded" | "planChanged" | "receiptAdded";
 
+const insertEvent = prepared((db, a: { id: string; kind: string; payload: string; audience: string; createdAt: string }) => db.insertInto("EventOutbox").values(a));
+
 export async function recordPlanEvent(tx: SqlTx, kind: PlanEventKind, payload: unknown, audience: readonly string[]): Promise<void> {
   const now = new Date();
-  await tx
-    .insertInto("EventOutbox")
-    .values({ id: nextOutboxId(now.getTime()), kind, payload: JSON.stringify(payload), audience: JSON.stringify([...new Set(audience)]), createdAt: dbDate(now) })
-    .execute();
+  await insertEvent.changes(tx, {
+    id: nextOutboxId(now.getTime()),
+    kind,
+    payload: JSON.stringify(payload),
+    audience: JSON.stringify([...new Set(audience)]),
+    createdAt: dbDate(now),
+  });
   onCommit(tx, wakeEventPublisher);
 }

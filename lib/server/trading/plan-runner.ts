@@ -19,7 +19,7 @@
 import { isPlanStage, sequenceOfStage, type PlanStage } from "@/lib/domain/trade/plan-status";
 import { retryDelayMs } from "@/lib/domain/router-operations";
 import { env } from "@/lib/env";
-import { dbDate, inTransaction, sqlDb } from "@/lib/server/db/sql";
+import { dbDate, inTransaction, prepared, sqlDb } from "@/lib/server/db/sql";
 import { isOwnApiUrl } from "@/lib/server/http/fetch-organization";
 import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
@@ -58,16 +58,25 @@ function deadlineOf(stage: PlanStage): Date | null {
 /** Each step can make one call to another organization; the lease covers one step and is renewed before the next. */
 const leaseUntil = (now: Date) => new Date(now.getTime() + leaseMsFor(env.ROUTER_ADAPTER_TIMEOUT_MS));
 
+const claimPlan = prepared((db, a: { id: string; now: string; until: string }) =>
+  db
+    .updateTable("Plan")
+    .set((eb) => ({ claimedUntil: a.until, attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", a.id)
+    .where("stage", "!=", "done")
+    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", a.now)]))
+    .returningAll(),
+);
+
+/** A step's write of the plan's columns, conditional on the stage it was read at. */
+const writeStep = prepared((db, a: { [K in keyof PlanRow]?: PlanRow[K] } & { whereId: string; whereStage: string }) => {
+  const { whereId, whereStage, ...columns } = a;
+  return db.updateTable("Plan").set(columns).where("id", "=", whereId).where("stage", "=", whereStage);
+});
+
 /** Claims the plan when it is unfinished and nobody holds it; answers the row as claimed. */
 async function claim(planId: string, now: Date): Promise<PlanRow | null> {
-  const row = await sqlDb
-    .updateTable("Plan")
-    .set((eb) => ({ claimedUntil: dbDate(leaseUntil(now)), attempts: eb("attempts", "+", 1) }))
-    .where("id", "=", planId)
-    .where("stage", "!=", "done")
-    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", dbDate(now))]))
-    .returningAll()
-    .executeTakeFirst();
+  const row = await claimPlan.first(sqlDb, { id: planId, now: dbDate(now), until: dbDate(leaseUntil(now)) });
   return row ?? null;
 }
 
@@ -139,8 +148,8 @@ async function recordStep(plan: PlanRow, outcome: Recordable): Promise<PlanRow |
       if (base.currentInstructionSequence !== undefined && patch.currentInstructionSequence !== undefined) {
         columns.currentInstructionSequence = Math.max(base.currentInstructionSequence, patch.currentInstructionSequence);
       }
-      const { numUpdatedRows } = await tx.updateTable("Plan").set(columns).where("id", "=", plan.id).where("stage", "=", plan.stage).executeTakeFirst();
-      if (numUpdatedRows !== 1n) throw new LostRace(`plan ${plan.id} left stage ${plan.stage} meanwhile`);
+      const changed = await writeStep.changes(tx, { ...columns, whereId: plan.id, whereStage: plan.stage });
+      if (changed !== 1) throw new LostRace(`plan ${plan.id} left stage ${plan.stage} meanwhile`);
       const written: PlanRow = { ...plan, ...columns };
       // Rejected before any money moved, or Failed after the hold was undone: the reservation goes back.
       if (outcome.kind === "end" && outcome.status !== "Completed") await returnReservations(tx, written);

@@ -3,10 +3,31 @@
 // the trade's two receipts, a token exchange confirmation and a payment confirmation, paired by
 // `settlementRef` (the plan id), each with a receiptAdded event for the parties.
 import { partyAt } from "@/lib/domain/trade/trade";
-import { dbDate, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, prepared, type SqlTx } from "@/lib/server/db/sql";
 import { recordPlanEvent } from "./plan-events";
 import { executionOf, type PlanPatch, type PlanRow } from "./stage-outcome";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
+
+const insertReceipt = prepared(
+  (
+    db,
+    a: {
+      id: string;
+      planId: string;
+      kind: string;
+      assetType: string;
+      assetCode: string;
+      sourceFinId: string | null;
+      destinationFinId: string;
+      quantity: string;
+      settlementRef: string;
+      transactionId: string;
+      timestamp: number;
+      content: string;
+      createdAt: string;
+    },
+  ) => db.insertInto("Receipt").values(a),
+);
 
 type StepType = "hold" | "issue" | "transfer" | "release";
 type Output = Record<string, unknown>;
@@ -38,9 +59,7 @@ async function recordReceipt(tx: SqlTx, plan: PlanRow, kind: "token" | "payment"
     transactionId: receipt.id,
     tradeDetails: { executionPlanId: plan.id, intentId: plan.intentId },
   };
-  await tx
-    .insertInto("Receipt")
-    .values({
+  await insertReceipt.changes(tx, {
       id: receipt.id,
       planId: plan.id,
       kind,
@@ -54,8 +73,7 @@ async function recordReceipt(tx: SqlTx, plan: PlanRow, kind: "token" | "payment"
       timestamp: receipt.timestamp,
       content: JSON.stringify(content),
       createdAt: dbDate(new Date()),
-    })
-    .execute();
+  });
   await recordPlanEvent(tx, "receiptAdded", content, [trade.buyerFinId, trade.sellerFinId]);
   return content;
 }

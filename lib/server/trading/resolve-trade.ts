@@ -11,7 +11,7 @@ import type { Selectable } from "kysely";
 import type { AccountWithAsset } from "@/lib/schemas/account";
 import { EXECUTED_INTENT_TYPE, type ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
 import type { Intent } from "@/lib/schemas/intent";
-import { sqlDb, type DB } from "@/lib/server/db/sql";
+import { prepared, sqlDb, type DB } from "@/lib/server/db/sql";
 import { organizationRecord } from "@/lib/server/organizations/organization-cache";
 
 const TERMS = "intent";
@@ -20,11 +20,12 @@ export type IntentRow = Selectable<DB["Intent"]>;
 export type ProfileRow = Pick<Selectable<DB["Profile"]>, "id" | "finId" | "ownerUserId">;
 type AssetRow = Pick<Selectable<DB["Asset"]>, "decimals">;
 
-const PROFILE_COLUMNS = ["id", "finId", "ownerUserId"] as const;
+const profileById = prepared((db, a: { id: string }) => db.selectFrom("Profile").select(["id", "finId", "ownerUserId"]).where("id", "=", a.id));
+const assetDecimals = prepared((db, a: { id: string }) => db.selectFrom("Asset").select("decimals").where("id", "=", a.id));
 
 /** The profile `id` (the columns an execution needs), or undefined. */
 export function findProfile(id: string): Promise<ProfileRow | undefined> {
-  return sqlDb.selectFrom("Profile").select(PROFILE_COLUMNS).where("id", "=", id).executeTakeFirst();
+  return profileById.first(sqlDb, { id });
 }
 
 /** True when `orgId` is a payment organization with an adapter (one the router can reach). */
@@ -158,7 +159,7 @@ export async function resolveTrade(body: ExecuteIntentRequest, intent: IntentRow
   const expected = EXECUTED_INTENT_TYPE[body.intent.type];
   if (expected !== intent.type) refuse("UNPROCESSABLE", `${TERMS}.type`, `executes a ${expected}, but intent ${intent.id} is a ${intent.type}`);
   checkStatus(intent, nowSeconds);
-  const asset = await sqlDb.selectFrom("Asset").select("decimals").where("id", "=", intent.assetId).executeTakeFirst();
+  const asset = await assetDecimals.first(sqlDb, { id: intent.assetId });
   if (!asset) throw new Error(`intent ${intent.id} names asset ${intent.assetId}, which does not exist`);
   checkTokens(body, intent, asset);
   const currency = checkMoney(body, intent, view);

@@ -5,22 +5,28 @@
 // take a holding below zero (the rule of adjust-holdings.ts; the database refuses it too).
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { holdingKey } from "@/lib/domain/ledger-import";
-import { dbDate, sqlDb, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, prepared, sqlDb, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { HoldingShortfall, shortfallMessage, type Delta } from "@/lib/server/ledger/adjust-holdings";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 export type FiatHolding = { finId: string; currency: string; organizationId: string };
 
-function read(q: SqlQ, h: FiatHolding) {
-  return q
+const holdingOf = prepared((db, a: { finId: string; currency: string; organizationId: string }) =>
+  db
     .selectFrom("Holding")
     .select(["id", "balance", "held", "version"])
-    .where("finId", "=", h.finId)
+    .where("finId", "=", a.finId)
     .where("assetType", "=", "fiat")
-    .where("assetCode", "=", h.currency)
-    .where("organizationId", "=", h.organizationId)
-    .executeTakeFirst();
+    .where("assetCode", "=", a.currency)
+    .where("organizationId", "=", a.organizationId),
+);
+const updateHolding = prepared((db, a: { id: string; version: number; nextVersion: number; balance: string; held: string; updatedAt: string }) =>
+  db.updateTable("Holding").set({ balance: a.balance, held: a.held, version: a.nextVersion, updatedAt: a.updatedAt }).where("id", "=", a.id).where("version", "=", a.version),
+);
+
+function read(q: SqlQ, h: FiatHolding) {
+  return holdingOf.first(q, { finId: h.finId, currency: h.currency, organizationId: h.organizationId });
 }
 
 const keyOf = (h: FiatHolding) => holdingKey(h.finId, "fiat", h.currency, h.organizationId);
@@ -48,11 +54,6 @@ export async function changeFiatHolding(tx: SqlTx, h: FiatHolding, delta: Delta)
     if (numInsertedOrUpdatedRows !== 1n) throw new ConcurrentUpdate(`the holding of ${h.finId} in ${h.currency} was opened meanwhile`);
     return;
   }
-  const { numUpdatedRows } = await tx
-    .updateTable("Holding")
-    .set({ balance, held, version: row.version + 1, updatedAt: now })
-    .where("id", "=", row.id)
-    .where("version", "=", row.version)
-    .executeTakeFirst();
-  if (numUpdatedRows !== 1n) throw new ConcurrentUpdate(`the holding of ${h.finId} in ${h.currency} changed meanwhile`);
+  const changed = await updateHolding.changes(tx, { id: row.id, version: row.version, nextVersion: row.version + 1, balance, held, updatedAt: now });
+  if (changed !== 1) throw new ConcurrentUpdate(`the holding of ${h.finId} in ${h.currency} changed meanwhile`);
 }

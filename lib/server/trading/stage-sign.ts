@@ -16,7 +16,7 @@ import { signingReplySchema } from "@/lib/schemas/signing";
 import { postToEndpoint, type EndpointAnswer, type Unreachable } from "@/lib/server/http/post-to-endpoint";
 import { signingEndpointRules } from "@/lib/server/intents/signing-endpoint-rules";
 import { openSigningSecret } from "@/lib/server/intents/signing-secret";
-import { dbDate, parseDbDate, sqlDb, type DB } from "@/lib/server/db/sql";
+import { dbDate, parseDbDate, prepared, sqlDb, type DB } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { executionOf, type PlanRow, type StageOutcome } from "./stage-outcome";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
@@ -26,7 +26,9 @@ const ANSWER_LIMIT_BYTES = 100_000;
 
 type SigningRequest = Selectable<DB["SigningRequest"]>;
 
-const findRequest = (planId: string) => sqlDb.selectFrom("SigningRequest").selectAll().where("planId", "=", planId).executeTakeFirst();
+const requestOfPlan = prepared((db, a: { planId: string }) => db.selectFrom("SigningRequest").selectAll().where("planId", "=", a.planId));
+const intentSigning = prepared((db, a: { id: string }) => db.selectFrom("Intent").select(["signatureEndpoint", "signatureSecretSealed"]).where("id", "=", a.id));
+const findRequest = (planId: string) => requestOfPlan.first(sqlDb, { planId });
 
 /** The plan's signing request, made on first need (one per plan: a second runner finds the first's). */
 async function requestFor(plan: PlanRow): Promise<SigningRequest> {
@@ -119,7 +121,7 @@ function deliveryOf(answer: EndpointAnswer<DestinationRefusal>, endpoint: string
 
 async function deliver(request: SigningRequest, plan: PlanRow): Promise<Delivery> {
   const endpointWords = `the ${signerRoleOf(plan)}'s signing endpoint`;
-  const intent = await sqlDb.selectFrom("Intent").select(["signatureEndpoint", "signatureSecretSealed"]).where("id", "=", plan.intentId).executeTakeFirst();
+  const intent = await intentSigning.first(sqlDb, { id: plan.intentId });
   if (!intent?.signatureEndpoint) return { reject: `the intent has no signing endpoint to ask for the ${signerRoleOf(plan)}'s signature` };
   let url: URL;
   try {

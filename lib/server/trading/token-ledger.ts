@@ -4,7 +4,7 @@
 // throws ConcurrentUpdate so the caller's transaction is retried, never half-applied. Tokens are
 // conserved: an issue creates them for the buyer, a transfer moves reserved tokens seller → buyer.
 import { formatUnits, unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
-import { dbDate, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, prepared, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
@@ -13,15 +13,21 @@ export class TokenLedgerRefusal extends Error {
   override name = "TokenLedgerRefusal";
 }
 
+const balanceOf = prepared((db, a: { assetId: string; ownerFinId: string }) =>
+  db.selectFrom("TokenBalance").select(["id", "balance", "reserved", "version"]).where("assetId", "=", a.assetId).where("ownerFinId", "=", a.ownerFinId),
+);
+const updateBalance = prepared((db, a: { id: string; version: number; nextVersion: number; balance: string; reserved: string; updatedAt: string }) =>
+  db
+    .updateTable("TokenBalance")
+    .set({ balance: a.balance, reserved: a.reserved, version: a.nextVersion, updatedAt: a.updatedAt })
+    .where("id", "=", a.id)
+    .where("version", "=", a.version),
+);
+
 type Row = { id: string; balance: bigint; reserved: bigint; version: number; fresh: boolean };
 
 async function rowOf(tx: SqlTx, assetId: string, ownerFinId: string): Promise<Row> {
-  const row = await tx
-    .selectFrom("TokenBalance")
-    .select(["id", "balance", "reserved", "version"])
-    .where("assetId", "=", assetId)
-    .where("ownerFinId", "=", ownerFinId)
-    .executeTakeFirst();
+  const row = await balanceOf.first(tx, { assetId, ownerFinId });
   if (row) return { id: row.id, balance: unitsOfSigned(row.balance), reserved: unitsOfSigned(row.reserved), version: row.version, fresh: false };
   // Opened by the write below (an insert), so a first credit costs one statement, not two.
   return { id: timeOrderedUuid(), balance: 0n, reserved: 0n, version: 0, fresh: true };
@@ -42,13 +48,15 @@ async function write(tx: SqlTx, row: Row, assetId: string, ownerFinId: string, b
     if (numInsertedOrUpdatedRows !== 1n) throw new ConcurrentUpdate(`token balance of ${ownerFinId} in ${assetId} was opened meanwhile`);
     return;
   }
-  const { numUpdatedRows } = await tx
-    .updateTable("TokenBalance")
-    .set({ balance: formatUnits(balance), reserved: formatUnits(reserved), version: row.version + 1, updatedAt: now })
-    .where("id", "=", row.id)
-    .where("version", "=", row.version)
-    .executeTakeFirst();
-  if (numUpdatedRows !== 1n) throw new ConcurrentUpdate(`token balance ${row.id} changed meanwhile`);
+  const changed = await updateBalance.changes(tx, {
+    id: row.id,
+    version: row.version,
+    nextVersion: row.version + 1,
+    balance: formatUnits(balance),
+    reserved: formatUnits(reserved),
+    updatedAt: now,
+  });
+  if (changed !== 1) throw new ConcurrentUpdate(`token balance ${row.id} changed meanwhile`);
 }
 
 /** Available = balance − reserved. */

@@ -6,10 +6,30 @@ import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { holdRequestSchema, type HoldRequest } from "@/lib/schemas/adapter";
 import { defineOperation } from "../operation-definition";
 import { assertLocalParty, epochSeconds, servedCurrency } from "../escrow-terms";
-import { dbDate } from "@/lib/server/db/sql";
+import { dbDate, prepared as preparedQuery } from "@/lib/server/db/sql";
 import { OperationRefusal } from "../errors";
 import { findAccount, postMovement } from "../post-movement";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
+
+const insertHold = preparedQuery(
+  (
+    db,
+    a: {
+      id: string;
+      owner: string;
+      operationId: string;
+      holdCid: string;
+      accountId: string;
+      ownerFinId: string;
+      currency: string;
+      quantity: string;
+      expiry: number;
+      executionPlanId: string;
+      signedDestination: string;
+      createdAt: string;
+    },
+  ) => db.insertInto("EscrowHold").values(a),
+);
 
 export const holdFunds = defineOperation<HoldRequest, { currency: string; signedDestination: string }>({
   kind: "hold",
@@ -35,9 +55,7 @@ export const holdFunds = defineOperation<HoldRequest, { currency: string; signed
       causeId: cid,
       memo: `hold ${r.operationId} for plan ${r.executionContext.executionPlanId}`,
     });
-    await tx
-      .insertInto("EscrowHold")
-      .values({
+    await insertHold.changes(tx, {
         id: timeOrderedUuid(),
         owner: op.owner,
         operationId: r.operationId,
@@ -50,8 +68,7 @@ export const holdFunds = defineOperation<HoldRequest, { currency: string; signed
         executionPlanId: r.executionContext.executionPlanId,
         signedDestination: prepared.signedDestination,
         createdAt: dbDate(now),
-      })
-      .execute();
+    });
     return { id: entryId, asset: r.asset, quantity: r.quantity, settlementRef: "", timestamp: epochSeconds(now) };
   },
 });

@@ -4,10 +4,18 @@ import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { releaseRequestSchema, type ReleaseRequest } from "@/lib/schemas/adapter";
 import { defineOperation } from "../operation-definition";
 import { assertLocalParty, epochSeconds, servedCurrency } from "../escrow-terms";
-import { dbDate } from "@/lib/server/db/sql";
+import { dbDate, prepared as preparedQuery } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, OperationRefusal } from "../errors";
 import { ensureAccount, postMovement } from "../post-movement";
 import { findHoldToSettle } from "./settle-hold";
+
+const markReleased = preparedQuery((db, a: { id: string; releasedToFinId: string; settledByCid: string; settlementEntryId: string; settledAt: string }) =>
+  db
+    .updateTable("EscrowHold")
+    .set({ status: "RELEASED", releasedToFinId: a.releasedToFinId, settledByCid: a.settledByCid, settlementEntryId: a.settlementEntryId, settledAt: a.settledAt })
+    .where("id", "=", a.id)
+    .where("status", "=", "HELD"),
+);
 
 export const releaseFunds = defineOperation<ReleaseRequest, { currency: string }>({
   kind: "release",
@@ -33,13 +41,8 @@ export const releaseFunds = defineOperation<ReleaseRequest, { currency: string }
       causeId: cid,
       memo: `release of hold ${r.operationId} to ${r.destination.finId}`,
     });
-    const { numUpdatedRows } = await tx
-      .updateTable("EscrowHold")
-      .set({ status: "RELEASED", releasedToFinId: r.destination.finId, settledByCid: cid, settlementEntryId: entryId, settledAt: dbDate(now) })
-      .where("id", "=", hold.id)
-      .where("status", "=", "HELD")
-      .executeTakeFirst();
-    if (numUpdatedRows !== 1n) throw new ConcurrentUpdate(`hold ${r.operationId} was settled meanwhile`);
+    const changed = await markReleased.changes(tx, { id: hold.id, releasedToFinId: r.destination.finId, settledByCid: cid, settlementEntryId: entryId, settledAt: dbDate(now) });
+    if (changed !== 1) throw new ConcurrentUpdate(`hold ${r.operationId} was settled meanwhile`);
     return {
       id: entryId,
       asset: r.asset,

@@ -3,15 +3,17 @@
 // as for an unknown hold), and checking that the request's terms are the hold's own.
 import { amountsEqual, parseAmount } from "@/lib/domain/amount";
 import { holdSettlementRefusal, isHoldStatus, type HoldSettlement, type HoldStatus } from "@/lib/domain/escrow/hold-status";
-import type { SqlTx } from "@/lib/server/db/sql";
+import { prepared, type SqlTx } from "@/lib/server/db/sql";
 import type { ExecutionContext } from "@/lib/schemas/operation";
 import type { Party } from "@/lib/schemas/account";
 import { OperationRefusal } from "../errors";
 
 type SettleRequest = { operationId: string; source: Party; quantity: string; executionContext: ExecutionContext };
 
+const holdOf = prepared((db, a: { owner: string; operationId: string }) => db.selectFrom("EscrowHold").selectAll().where("owner", "=", a.owner).where("operationId", "=", a.operationId));
+
 export async function findHoldToSettle(tx: SqlTx, r: SettleRequest, currency: string, settlement: HoldSettlement, owner: string) {
-  const hold = await tx.selectFrom("EscrowHold").selectAll().where("owner", "=", owner).where("operationId", "=", r.operationId).executeTakeFirst();
+  const hold = await holdOf.first(tx, { owner, operationId: r.operationId });
   if (!hold) throw new OperationRefusal(`no hold with operationId ${r.operationId}: nothing to ${settlement === "release" ? "release" : "roll back"}`);
   const mismatches: string[] = [];
   if (hold.executionPlanId !== r.executionContext.executionPlanId) {

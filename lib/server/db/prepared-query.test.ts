@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { DummyDriver, Kysely, sql, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Dialect, type Generated } from "kysely";
+import { groupCommitTestDatabase as testDatabase, removeTestDatabases } from "./group-commit-test-database";
+import { preparedFor } from "./prepared-query";
+import { makeTransactions } from "./transactions";
+
+afterEach(removeTestDatabases);
+
+type Schema = { t: { id: Generated<number>; name: string } };
+const prepared = preparedFor<Schema>();
+
+function groupCommitTestDatabase() {
+  const base = testDatabase();
+  return { ...base, db: base.db as unknown as Kysely<Schema> };
+}
+
+const byName = prepared((db, a: { name: string }) => db.selectFrom("t").select(["id", "name"]).where("name", "=", a.name));
+const byNames = prepared((db, a: { names: readonly string[] }) => db.selectFrom("t").select("name").where("name", "in", a.names).orderBy("name"));
+const insertRows = prepared((db, a: { names: readonly string[] }) => db.insertInto("t").values(a.names.map((name) => ({ name }))));
+const insertOne = prepared((db, a: { id: number | undefined; name: string }) => db.insertInto("t").values({ id: a.id, name: a.name }));
+const rename = prepared((db, a: { from: string; to: string }) =>
+  db
+    .updateTable("t")
+    .set({ name: a.to })
+    .where("name", "=", a.from)
+    .where("id", ">", 0), // a constant of the query, kept among the parameters
+);
+
+describe("prepared queries", () => {
+  it("answer as the builder would, for every shape of their arguments", async () => {
+    const { db } = groupCommitTestDatabase();
+    await insertRows.changes(db, { names: ["a", "b", "c"] });
+    await insertOne.changes(db, { id: 10, name: "ten" });
+    await insertOne.changes(db, { id: undefined, name: "eleven" });
+    expect(await byName.first(db, { name: "ten" })).toEqual({ id: 10, name: "ten" });
+    expect(await byName.first(db, { name: "eleven" })).toEqual({ id: 11, name: "eleven" });
+    expect(await byName.first(db, { name: "nobody" })).toBeUndefined();
+    expect(await byNames.all(db, { names: ["c", "a"] })).toEqual([{ name: "a" }, { name: "c" }]);
+    expect(await byNames.all(db, { names: ["b"] })).toEqual([{ name: "b" }]);
+    expect(await rename.changes(db, { from: "b", to: "bee" })).toBe(1);
+    expect(await rename.changes(db, { from: "b", to: "bee" })).toBe(0);
+    const builder = await db.selectFrom("t").select("name").orderBy("id").execute();
+    expect(builder.map((r) => r.name)).toEqual(["a", "bee", "c", "ten", "eleven"]);
+  });
+
+  it("build one SQL text per shape and reuse the same string", () => {
+    const { db } = groupCommitTestDatabase();
+    const two = byNames.sqlFor(db, { names: ["x", "y"] });
+    expect(two).toBe('select "name" from "t" where "name" in (?, ?) order by "name"');
+    expect(byNames.sqlFor(db, { names: ["p", "q"] })).toBe(two);
+    expect(byNames.sqlFor(db, { names: ["p"] })).toBe('select "name" from "t" where "name" in (?) order by "name"');
+    expect(insertOne.sqlFor(db, { id: undefined, name: "n" })).toBe('insert into "t" ("name") values (?)');
+    expect(insertOne.sqlFor(db, { id: 1, name: "n" })).toBe('insert into "t" ("id", "name") values (?, ?)');
+  });
+
+  it("run inside the transaction of the handle they are given, and roll back with it", async () => {
+    const base = groupCommitTestDatabase();
+    const { inTransaction } = makeTransactions(base.db, { nest: true });
+    await expect(
+      inTransaction(async (tx) => {
+        await insertOne.changes(tx, { id: undefined, name: "undone" });
+        expect(await byName.first(tx, { name: "undone" })).toMatchObject({ name: "undone" });
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(base.committedNames()).toEqual([]);
+    await inTransaction((tx) => insertOne.changes(tx, { id: undefined, name: "kept" }));
+    expect(base.committedNames()).toEqual(["kept"]);
+  });
+
+  it("write each dialect's own SQL", () => {
+    const { db } = groupCommitTestDatabase();
+    const compileOnly: Dialect = {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    };
+    const pg = new Kysely<Schema>({ dialect: compileOnly });
+    expect(byNames.sqlFor(pg, { names: ["x", "y"] })).toBe('select "name" from "t" where "name" in ($1, $2) order by "name"');
+    expect(byNames.sqlFor(db, { names: ["x", "y"] })).toBe('select "name" from "t" where "name" in (?, ?) order by "name"');
+  });
+
+  it("refuse a build that computes with an argument instead of passing it on", () => {
+    const { db } = groupCommitTestDatabase();
+    // A build that looks at a value (here: writes it into raw SQL) sees the placeholder, not the value.
+    const inlined = prepared((k, a: { name: string }) => k.selectFrom("t").selectAll().where(sql.raw<boolean>(`"name" = '${String(a.name)}'`)));
+    expect(() => inlined.sqlFor(db, { name: "x" })).toThrow(/computed with an argument/);
+    const computed = prepared((k, a: { name: string }) => k.updateTable("t").set({ name: `${String(a.name)}!` }));
+    expect(() => computed.sqlFor(db, { name: "x" })).toThrow(/computed with an argument/);
+  });
+});
