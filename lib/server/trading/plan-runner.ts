@@ -342,17 +342,23 @@ export function kickPlan(planId: string): void {
   setImmediate(pump);
 }
 
-/** Plans the worker should run now: unfinished, due, held by nobody. */
-export async function duePlanIds(limit: number): Promise<string[]> {
-  const now = dbDate(new Date());
-  const rows = await sqlDb
+/**
+ * Unfinished plans due by `now` and held by nobody, the earliest first. A finished plan's dueAt is
+ * null, so the index on dueAt (schema.prisma) reads only unfinished plans, however many have settled.
+ */
+export const duePlans = prepared((db, a: { now: string; limit: number }) =>
+  db
     .selectFrom("Plan")
     .select("id")
+    .where("dueAt", "<=", a.now)
     .where("stage", "!=", "done")
-    .where("dueAt", "<=", now)
-    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", now)]))
+    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", a.now)]))
     .orderBy("dueAt", "asc")
-    .limit(limit)
-    .execute();
+    .limit(a.limit),
+);
+
+/** Plans the worker should run now: unfinished, due, held by nobody. */
+export async function duePlanIds(limit: number): Promise<string[]> {
+  const rows = await duePlans.all(sqlDb, { now: dbDate(new Date()), limit });
   return rows.map((r) => r.id);
 }

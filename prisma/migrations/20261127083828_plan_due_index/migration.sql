@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Plan_dueAt_idx" ON "Plan"("dueAt");
+
