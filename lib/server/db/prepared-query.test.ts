@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DummyDriver, Kysely, sql, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Dialect, type Generated } from "kysely";
 import { groupCommitTestDatabase as testDatabase, removeTestDatabases } from "./group-commit-test-database";
-import { preparedFor } from "./prepared-query";
+import { PREPARED_SHAPES_MAX, preparedFor } from "./prepared-query";
 import { makeTransactions } from "./transactions";
 
 afterEach(removeTestDatabases);
@@ -51,6 +51,24 @@ describe("prepared queries", () => {
     expect(byNames.sqlFor(db, { names: ["p"] })).toBe('select "name" from "t" where "name" in (?) order by "name"');
     expect(insertOne.sqlFor(db, { id: undefined, name: "n" })).toBe('insert into "t" ("name") values (?)');
     expect(insertOne.sqlFor(db, { id: 1, name: "n" })).toBe('insert into "t" ("id", "name") values (?, ?)');
+  });
+
+  it("keep at most PREPARED_SHAPES_MAX shapes, and still answer right for shapes past them", async () => {
+    const { db } = groupCommitTestDatabase();
+    let builds = 0;
+    const counted = prepared((k, a: { names: readonly string[] }) => {
+      builds += 1;
+      return k.selectFrom("t").select("name").where("name", "in", a.names);
+    });
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `n${i}`);
+    await insertRows.changes(db, { names: names(3) });
+    for (let n = 1; n <= PREPARED_SHAPES_MAX + 2; n += 1) await counted.all(db, { names: names(n) });
+    expect(builds).toBe(PREPARED_SHAPES_MAX + 2);
+    // Kept shapes are not built again; shapes past the limit are, every time, and answer the same.
+    await counted.all(db, { names: names(1) });
+    expect(builds).toBe(PREPARED_SHAPES_MAX + 2);
+    expect(await counted.all(db, { names: names(PREPARED_SHAPES_MAX + 2) })).toHaveLength(3);
+    expect(builds).toBe(PREPARED_SHAPES_MAX + 3);
   });
 
   it("run inside the transaction of the handle they are given, and roll back with it", async () => {

@@ -22,6 +22,13 @@ class Placeholder {
   ) {}
 }
 
+/**
+ * Shapes kept per query and dialect. The settlement path's queries have a few each (an `in` list of
+ * one to three keys, the optional columns of a plan's step); a query called with ever new shapes
+ * past this is still built and run correctly, only no longer kept.
+ */
+export const PREPARED_SHAPES_MAX = 64;
+
 type Leaf = string | number | bigint | boolean | Date | null;
 export type PreparedArgs = Record<string, Leaf | readonly Leaf[] | undefined>;
 
@@ -120,7 +127,7 @@ function preparedQuery<DB, Args extends PreparedArgs, Row>(build: (db: Kysely<DB
     let template = byShape.get(shape);
     if (!template) {
       template = templateOf(build(q, placeholdersFor(args) as Args).compile());
-      byShape.set(shape, template);
+      if (byShape.size < PREPARED_SHAPES_MAX) byShape.set(shape, template);
     }
     return template;
   }
