@@ -109,16 +109,29 @@ async function firstLoadJs(page: Page, path: string): Promise<{ bytes: number; f
 /** What a page's first load may ship, in KiB of gzip: the issue's 250 (README "Page weight"). */
 const BUDGET_KIB = 250;
 
-/** Measures one page: its first-load JavaScript, then its first paint once the server is warm. */
+/** Loads of a page whose first paints are timed; the median is held to the bound. */
+const PAINT_SAMPLES = 3;
+
+/**
+ * Measures one page: its first-load JavaScript, then its first paint once the server is warm. The
+ * paint is the median of three loads: one load alone was once held up past the bound by a pause on
+ * this 2-core machine (1,052 ms, then 164-272 ms on every rerun), which says nothing about the page.
+ */
 async function measure(page: Page, path: string, heading: string, label: string): Promise<string> {
   const weight = await firstLoadJs(page, path);
   await page.goto(path); // warm: the server has rendered it once, the browser holds nothing but the session
-  await page.goto(path);
-  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
-  const contentMs = await page.evaluate(() => {
-    const paint = performance.getEntriesByName("first-contentful-paint")[0];
-    return Math.round(paint ? paint.startTime : performance.now());
-  });
+  const paints: number[] = [];
+  for (let sample = 0; sample < PAINT_SAMPLES; sample += 1) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    paints.push(
+      await page.evaluate(() => {
+        const paint = performance.getEntriesByName("first-contentful-paint")[0];
+        return Math.round(paint ? paint.startTime : performance.now());
+      }),
+    );
+  }
+  const contentMs = [...paints].sort((x, y) => x - y)[Math.floor(PAINT_SAMPLES / 2)] ?? Number.POSITIVE_INFINITY;
   expect(weight.bytes, `${label}: first-load JavaScript`).toBeLessThanOrEqual(BUDGET_KIB * 1024);
   expect(contentMs, `${label}: first contentful paint`).toBeLessThan(1000);
   return `| \`${label}\` | ${(weight.bytes / 1024).toFixed(1)} KB | ${weight.files} | ${contentMs} ms |`;
