@@ -13,7 +13,7 @@
 //
 // Values cross in the forms Prisma itself writes, so both read each other's rows: a DateTime is an
 // ISO-8601 text with "+00:00" in SQLite (a timestamp(3) in PostgreSQL), a Boolean 0/1 in SQLite.
-import { Kysely, type Transaction, PostgresDialect, type Dialect } from "kysely";
+import { Kysely, type Transaction, PostgresDialect, type Dialect, type InsertType } from "kysely";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/server/log";
@@ -29,6 +29,9 @@ import type { SharedSqliteConnection } from "./sqlite-adapter";
 
 export type { DB };
 export type Sql = Kysely<DB>;
+
+/** The arguments of a prepared insert that writes `Columns` of `Table`, each typed as the generated table types it. */
+export type InsertArgs<Table extends keyof DB, Columns extends keyof DB[Table]> = { [C in Columns]: Exclude<InsertType<DB[Table][C]>, undefined> };
 
 /** A DateTime as the column holds it: Prisma's ISO form for SQLite; PostgreSQL parses the same text. */
 export function dbDate(date: Date): string {

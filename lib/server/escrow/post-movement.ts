@@ -19,10 +19,10 @@ const accountOf = prepared((db, a: { ownerFinId: string; currency: string }) =>
 const accountStates = prepared((db, a: { ids: readonly string[] }) =>
   db.selectFrom("EscrowAccount").select(["id", "kind", "currency", "available", "held", "version"]).where("id", "in", a.ids),
 );
-const updateAccount = prepared((db, a: { id: string; version: number; nextVersion: number; available: string; held: string; balance: string; updatedAt: string }) =>
+const updateAccount = prepared((db, a: { id: string; version: number; available: string; held: string; balance: string; updatedAt: string }) =>
   db
     .updateTable("EscrowAccount")
-    .set({ available: a.available, held: a.held, balance: a.balance, version: a.nextVersion, updatedAt: a.updatedAt })
+    .set({ available: a.available, held: a.held, balance: a.balance, version: (eb) => eb("version", "+", 1), updatedAt: a.updatedAt })
     .where("id", "=", a.id)
     .where("version", "=", a.version),
 );
@@ -89,7 +89,6 @@ export async function postMovement(tx: SqlTx, input: { movement: Movement; cause
     const changed = await updateAccount.changes(tx, {
       id,
       version,
-      nextVersion: version + 1,
       available: formatUnits(state.available),
       held: formatUnits(state.held),
       balance: formatUnits(state.available + state.held),

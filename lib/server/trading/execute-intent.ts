@@ -16,7 +16,7 @@ import { intentSchema } from "@/lib/schemas/intent";
 import type { ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
 import { recordAuditSql } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
-import { dbDate, inTransaction, prepared, sqlDb, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, inTransaction, prepared, sqlDb, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
 import { assertRoomForAPlan } from "@/lib/server/http/admission";
@@ -42,33 +42,16 @@ const executionById = prepared((db, a: { id: string }) => db.selectFrom("Plan").
 const intentById = prepared((db, a: { id: string }) => db.selectFrom("Intent").selectAll().where("id", "=", a.id));
 const intentRemaining = prepared((db, a: { id: string }) => db.selectFrom("Intent").select(["remainingQuantity", "status", "version"]).where("id", "=", a.id));
 const takeFromIntent = prepared(
-  (db, a: { id: string; version: number; nextVersion: number; remainingQuantity: string; remainingSortKey: string; status: string; updatedAt: string }) =>
+  (db, a: { id: string; version: number; remainingQuantity: string; remainingSortKey: string; status: string; updatedAt: string }) =>
     db
       .updateTable("Intent")
-      .set({ remainingQuantity: a.remainingQuantity, remainingSortKey: a.remainingSortKey, status: a.status, version: a.nextVersion, updatedAt: a.updatedAt })
+      .set({ remainingQuantity: a.remainingQuantity, remainingSortKey: a.remainingSortKey, status: a.status, version: (eb) => eb("version", "+", 1), updatedAt: a.updatedAt })
       .where("id", "=", a.id)
       .where("version", "=", a.version)
       .where("status", "=", "ACTIVE"),
 );
 const insertPlan = prepared(
-  (
-    db,
-    a: {
-      id: string;
-      intentId: string;
-      executorUserId: string;
-      buyerFinId: string;
-      sellerFinId: string;
-      status: string;
-      stage: string;
-      quantity: string;
-      content: string;
-      execution: string;
-      dueAt: string;
-      createdAt: string;
-      updatedAt: string;
-    },
-  ) => db.insertInto("Plan").values(a),
+  (db, a: InsertArgs<"Plan", "id" | "intentId" | "executorUserId" | "buyerFinId" | "sellerFinId" | "status" | "stage" | "quantity" | "content" | "execution" | "dueAt" | "createdAt" | "updatedAt">) => db.insertInto("Plan").values(a),
 );
 
 /**
@@ -125,7 +108,6 @@ async function takeQuantity(tx: SqlTx, intent: IntentRow, quantity: string, lock
   const changed = await takeFromIntent.changes(tx, {
     id: intent.id,
     version: current.version,
-    nextVersion: current.version + 1,
     ...remainingColumns(formatUnits(remaining)),
     status: remaining === 0n ? "COMPLETED" : "ACTIVE",
     updatedAt: dbDate(new Date()),

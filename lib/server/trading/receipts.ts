@@ -3,30 +3,13 @@
 // the trade's two receipts, a token exchange confirmation and a payment confirmation, paired by
 // `settlementRef` (the plan id), each with a receiptAdded event for the parties.
 import { partyAt } from "@/lib/domain/trade/trade";
-import { dbDate, prepared, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, prepared, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
 import { recordPlanEvent } from "./plan-events";
 import { executionOf, type PlanPatch, type PlanRow } from "./stage-outcome";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 const insertReceipt = prepared(
-  (
-    db,
-    a: {
-      id: string;
-      planId: string;
-      kind: string;
-      assetType: string;
-      assetCode: string;
-      sourceFinId: string | null;
-      destinationFinId: string;
-      quantity: string;
-      settlementRef: string;
-      transactionId: string;
-      timestamp: number;
-      content: string;
-      createdAt: string;
-    },
-  ) => db.insertInto("Receipt").values(a),
+  (db, a: InsertArgs<"Receipt", "id" | "planId" | "kind" | "assetType" | "assetCode" | "sourceFinId" | "destinationFinId" | "quantity" | "settlementRef" | "transactionId" | "timestamp" | "content" | "createdAt">) => db.insertInto("Receipt").values(a),
 );
 
 type StepType = "hold" | "issue" | "transfer" | "release";

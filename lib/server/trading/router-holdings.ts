@@ -21,8 +21,8 @@ const holdingOf = prepared((db, a: { finId: string; currency: string; organizati
     .where("assetCode", "=", a.currency)
     .where("organizationId", "=", a.organizationId),
 );
-const updateHolding = prepared((db, a: { id: string; version: number; nextVersion: number; balance: string; held: string; updatedAt: string }) =>
-  db.updateTable("Holding").set({ balance: a.balance, held: a.held, version: a.nextVersion, updatedAt: a.updatedAt }).where("id", "=", a.id).where("version", "=", a.version),
+const updateHolding = prepared((db, a: { id: string; version: number; balance: string; held: string; updatedAt: string }) =>
+  db.updateTable("Holding").set({ balance: a.balance, held: a.held, version: (eb) => eb("version", "+", 1), updatedAt: a.updatedAt }).where("id", "=", a.id).where("version", "=", a.version),
 );
 
 function read(q: SqlQ, h: FiatHolding) {
@@ -54,6 +54,6 @@ export async function changeFiatHolding(tx: SqlTx, h: FiatHolding, delta: Delta)
     if (numInsertedOrUpdatedRows !== 1n) throw new ConcurrentUpdate(`the holding of ${h.finId} in ${h.currency} was opened meanwhile`);
     return;
   }
-  const changed = await updateHolding.changes(tx, { id: row.id, version: row.version, nextVersion: row.version + 1, balance, held, updatedAt: now });
+  const changed = await updateHolding.changes(tx, { id: row.id, version: row.version, balance, held, updatedAt: now });
   if (changed !== 1) throw new ConcurrentUpdate(`the holding of ${h.finId} in ${h.currency} changed meanwhile`);
 }

@@ -16,10 +16,10 @@ export class TokenLedgerRefusal extends Error {
 const balanceOf = prepared((db, a: { assetId: string; ownerFinId: string }) =>
   db.selectFrom("TokenBalance").select(["id", "balance", "reserved", "version"]).where("assetId", "=", a.assetId).where("ownerFinId", "=", a.ownerFinId),
 );
-const updateBalance = prepared((db, a: { id: string; version: number; nextVersion: number; balance: string; reserved: string; updatedAt: string }) =>
+const updateBalance = prepared((db, a: { id: string; version: number; balance: string; reserved: string; updatedAt: string }) =>
   db
     .updateTable("TokenBalance")
-    .set({ balance: a.balance, reserved: a.reserved, version: a.nextVersion, updatedAt: a.updatedAt })
+    .set({ balance: a.balance, reserved: a.reserved, version: (eb) => eb("version", "+", 1), updatedAt: a.updatedAt })
     .where("id", "=", a.id)
     .where("version", "=", a.version),
 );
@@ -51,7 +51,6 @@ async function write(tx: SqlTx, row: Row, assetId: string, ownerFinId: string, b
   const changed = await updateBalance.changes(tx, {
     id: row.id,
     version: row.version,
-    nextVersion: row.version + 1,
     balance: formatUnits(balance),
     reserved: formatUnits(reserved),
     updatedAt: now,

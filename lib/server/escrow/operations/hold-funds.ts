@@ -6,29 +6,13 @@ import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { holdRequestSchema, type HoldRequest } from "@/lib/schemas/adapter";
 import { defineOperation } from "../operation-definition";
 import { assertLocalParty, epochSeconds, servedCurrency } from "../escrow-terms";
-import { dbDate, prepared as preparedQuery } from "@/lib/server/db/sql";
+import { dbDate, prepared as preparedSql, type InsertArgs } from "@/lib/server/db/sql";
 import { OperationRefusal } from "../errors";
 import { findAccount, postMovement } from "../post-movement";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
-const insertHold = preparedQuery(
-  (
-    db,
-    a: {
-      id: string;
-      owner: string;
-      operationId: string;
-      holdCid: string;
-      accountId: string;
-      ownerFinId: string;
-      currency: string;
-      quantity: string;
-      expiry: number;
-      executionPlanId: string;
-      signedDestination: string;
-      createdAt: string;
-    },
-  ) => db.insertInto("EscrowHold").values(a),
+const insertHold = preparedSql(
+  (db, a: InsertArgs<"EscrowHold", "id" | "owner" | "operationId" | "holdCid" | "accountId" | "ownerFinId" | "currency" | "quantity" | "expiry" | "executionPlanId" | "signedDestination" | "createdAt">) => db.insertInto("EscrowHold").values(a),
 );
 
 export const holdFunds = defineOperation<HoldRequest, { currency: string; signedDestination: string }>({

@@ -4,12 +4,12 @@ import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { releaseRequestSchema, type ReleaseRequest } from "@/lib/schemas/adapter";
 import { defineOperation } from "../operation-definition";
 import { assertLocalParty, epochSeconds, servedCurrency } from "../escrow-terms";
-import { dbDate, prepared as preparedQuery } from "@/lib/server/db/sql";
+import { dbDate, prepared as preparedSql } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, OperationRefusal } from "../errors";
 import { ensureAccount, postMovement } from "../post-movement";
 import { findHoldToSettle } from "./settle-hold";
 
-const markReleased = preparedQuery((db, a: { id: string; releasedToFinId: string; settledByCid: string; settlementEntryId: string; settledAt: string }) =>
+const markReleased = preparedSql((db, a: { id: string; releasedToFinId: string; settledByCid: string; settlementEntryId: string; settledAt: string }) =>
   db
     .updateTable("EscrowHold")
     .set({ status: "RELEASED", releasedToFinId: a.releasedToFinId, settledByCid: a.settledByCid, settlementEntryId: a.settlementEntryId, settledAt: a.settledAt })
