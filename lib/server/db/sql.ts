@@ -33,9 +33,20 @@ export type Sql = Kysely<DB>;
 /** The arguments of a prepared insert that writes `Columns` of `Table`, each typed as the generated table types it. */
 export type InsertArgs<Table extends keyof DB, Columns extends keyof DB[Table]> = { [C in Columns]: Exclude<InsertType<DB[Table][C]>, undefined> };
 
-/** A DateTime as the column holds it: Prisma's ISO form for SQLite; PostgreSQL parses the same text. */
+let lastDateMs = Number.NaN;
+let lastDateText = "";
+
+/**
+ * A DateTime as the column holds it: Prisma's ISO form for SQLite; PostgreSQL parses the same text.
+ * A trade's writes stamp many rows within the same millisecond, so the last text is reused for it.
+ */
 export function dbDate(date: Date): string {
-  return date.toISOString().replace("Z", "+00:00");
+  const ms = date.getTime();
+  if (ms !== lastDateMs) {
+    lastDateText = date.toISOString().replace("Z", "+00:00"); // throws for an invalid date, as before
+    lastDateMs = ms;
+  }
+  return lastDateText;
 }
 
 /** A DateTime read back: an ISO text (SQLite), PostgreSQL's "YYYY-MM-DD HH:MM:SS.fff" text (UTC), or a Date. */

@@ -41,6 +41,29 @@ describe("EventStream", () => {
     await stream.return();
   });
 
+  it("drops at once what declines names: accept never sees it, and the hub does not wait for a busy consumer", async () => {
+    const hub = new LocalEventHub();
+    const accepted: string[] = [];
+    const stream = openEventStream({
+      kinds: ["planAdded"],
+      declines: (e) => !e.audience.includes("me"),
+      accept: (e) => {
+        accepted.push(e.id);
+        return Promise.resolve(e.id);
+      },
+      transport: hub,
+    });
+    // Nobody asks the stream for an event: an event it took would hold the publisher for DELIVERY_WAIT_MS.
+    const started = Date.now();
+    await hub.publish(event("planAdded", ["someone-else"]));
+    expect(Date.now() - started).toBeLessThan(DELIVERY_WAIT_MS / 2);
+    const mine = event("planAdded", ["me"]);
+    void hub.publish(mine);
+    expect(await stream.next()).toEqual({ value: mine.id, done: false });
+    expect(accepted).toEqual([mine.id]);
+    await stream.return();
+  });
+
   it("holds the publisher until the consumer asks for the next event (ordered delivery across subscriptions)", async () => {
     const hub = new LocalEventHub();
     const stream = openEventStream({ kinds: ["planAdded"], accept: payloadOf, transport: hub });

@@ -22,6 +22,11 @@ type Queued = { event: PublishedEvent; done: () => void };
 
 export type EventStreamOptions<T> = {
   kinds: readonly EventKind[];
+  /**
+   * True when the event is certainly not for the subscriber, decided without any lookup: it is then
+   * dropped at once instead of being queued for `accept`. Must agree with what `accept` would answer.
+   */
+  declines?: (event: PublishedEvent) => boolean;
   /** What the subscriber receives for the event, or null when the event is not for it. May throw an AppError to end the stream. */
   accept: (event: PublishedEvent) => Promise<T | null>;
   transport?: EventTransport;
@@ -41,11 +46,11 @@ export class EventStream<T> implements AsyncIterableIterator<T | StreamFailure> 
     this.unsubscribe = (options.transport ?? eventTransport()).subscribe((event) => this.offer(event));
   }
 
-  private offer(event: PublishedEvent): Promise<void> {
-    if (this.closed || !this.kinds.has(event.kind)) return Promise.resolve();
+  private offer(event: PublishedEvent): Promise<void> | null {
+    if (this.closed || !this.kinds.has(event.kind) || this.options.declines?.(event)) return null;
     if (this.queue.length >= EVENT_QUEUE_MAX) {
       this.fail(new AppError("UNAVAILABLE", `This subscription fell more than ${EVENT_QUEUE_MAX} events behind and was ended; subscribe again.`));
-      return Promise.resolve();
+      return null;
     }
     return new Promise<void>((resolve) => {
       const item = { event, done: resolve };

@@ -2,7 +2,8 @@
 // writes a row in the same transaction as the change it reports, so a rolled-back change leaves no
 // row, and a row left unpublished by a crash is still there for the publisher's next pass
 // (sequence-outbox.ts). Each event carries the organizations taking part in its plan, read when it is
-// delivered.
+// delivered. A plan's participants never change once it is made, so each process reads them once
+// per plan (a trade's five events share them) and keeps the most recent plans' in memory.
 import { dbDate, parseDbDate, sqlDb, type Sql } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { isEventKind, type EventKind, type PublishedEvent } from "./published-event";
@@ -16,6 +17,29 @@ export function planIdOfEvent(kind: EventKind, payload: unknown): string | null 
   if (typeof payload !== "object" || payload === null) return null;
   const value = kind === "receiptAdded" ? (payload as { settlementRef?: unknown }).settlementRef : (payload as { id?: unknown }).id;
   return typeof value === "string" ? value : null;
+}
+
+/** Plans whose participants are kept; a plan's events come within seconds of each other. */
+export const PARTICIPANTS_KEPT_MAX = 10_000;
+const participantsOfPlan = new Map<string, readonly string[]>();
+
+function keepParticipants(planId: string, organizations: readonly string[]): void {
+  if (participantsOfPlan.size >= PARTICIPANTS_KEPT_MAX) {
+    // A Map iterates in insertion order: the first plan is the oldest kept.
+    const oldest = participantsOfPlan.keys().next().value;
+    if (oldest !== undefined) participantsOfPlan.delete(oldest);
+  }
+  participantsOfPlan.set(planId, organizations);
+}
+
+/** The participating organizations of each plan, from memory or else from the plans' documents. */
+async function participantsOf(planIds: readonly string[], q: Sql): Promise<ReadonlyMap<string, readonly string[]>> {
+  const unknown = planIds.filter((id) => !participantsOfPlan.has(id));
+  if (unknown.length > 0) {
+    const plans = await q.selectFrom("Plan").select(["id", "content"]).where("id", "in", unknown).execute();
+    for (const plan of plans) keepParticipants(plan.id, organizationsOf(plan.content));
+  }
+  return participantsOfPlan;
 }
 
 /** The plan's participating organizations; none when its document cannot be read (only its parties then see the event). */
@@ -50,8 +74,7 @@ function readRow(row: EventOutbox): ReadRow | null {
 export async function toEvents(rows: readonly EventOutbox[], q: Sql = sqlDb): Promise<PublishedEvent[]> {
   const read = rows.flatMap((row) => readRow(row) ?? []);
   const planIds = [...new Set(read.flatMap((r) => (r.planId ? [r.planId] : [])))];
-  const plans = planIds.length ? await q.selectFrom("Plan").select(["id", "content"]).where("id", "in", planIds).execute() : [];
-  const participants = new Map(plans.map((p) => [p.id, organizationsOf(p.content)]));
+  const participants = await participantsOf(planIds, q);
   return read.map((r) => ({
     id: r.row.id,
     kind: r.kind,

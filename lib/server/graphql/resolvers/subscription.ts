@@ -27,11 +27,11 @@ function eventSubscription<T>(kind: EventKind, toParent: (payload: unknown) => T
     // the subscribe message was read are queued (and gated once the subscriber's profiles are read).
     subscribe: (_: unknown, __: unknown, context: GraphQLContext) => {
       const gate = createEventGate(requirePrincipal(context));
-      gate.catch(() => undefined); // a failure surfaces through the first event's accept
       return openEventStream({
         kinds: [kind],
+        declines: gate.declines,
         accept: async (event: PublishedEvent) => {
-          if (!(await (await gate)(event))) return null;
+          if (!(await gate.admits(event))) return null;
           const parent = toParent(event.payload);
           if (parent === null) logger.error({ eventId: event.id, kind }, "subscription: an event payload has the wrong shape; it is skipped");
           return parent;

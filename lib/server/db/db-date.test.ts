@@ -1,0 +1,29 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { dbDate, parseDbDate } from "./sql";
+
+describe("dbDate", () => {
+  it("is Prisma's ISO text with +00:00, for any instant, called in any order", () => {
+    fc.assert(
+      fc.property(fc.array(fc.date({ noInvalidDate: true, min: new Date(0), max: new Date("9999-12-31T23:59:59.999Z") }), { minLength: 1, maxLength: 20 }), (dates) => {
+        for (const date of [...dates, ...dates]) {
+          const text = dbDate(date);
+          expect(text).toBe(date.toISOString().replace("Z", "+00:00"));
+          expect(parseDbDate(text).getTime()).toBe(date.getTime());
+        }
+      }),
+    );
+  });
+
+  it("gives the same millisecond's text to another Date object, and the next millisecond its own", () => {
+    const at = Date.UTC(2026, 10, 27, 11, 0, 0, 5);
+    expect(dbDate(new Date(at))).toBe("2026-11-27T11:00:00.005+00:00");
+    expect(dbDate(new Date(at))).toBe("2026-11-27T11:00:00.005+00:00");
+    expect(dbDate(new Date(at + 1))).toBe("2026-11-27T11:00:00.006+00:00");
+  });
+
+  it("refuses an invalid date, even right after a valid one", () => {
+    dbDate(new Date(0));
+    expect(() => dbDate(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
