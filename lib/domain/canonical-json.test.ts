@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { canonicalJson, canonicalJsonSha256 } from "@/lib/domain/canonical-json";
@@ -34,6 +35,41 @@ describe("canonicalJson", () => {
     expect(canonicalJson(1.5)).toBe("1.5");
     expect(canonicalJson(null)).toBe("null");
     expect(canonicalJson(true)).toBe("true");
+  });
+});
+
+/** JSON.stringify with every object's keys sorted: the definition canonicalJson is held to. */
+function byReplacer(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+}
+
+describe("canonicalJson against its definition", () => {
+  it("writes what JSON.stringify writes with sorted keys, for any JSON value and for undefined, dates and odd keys in it", () => {
+    const leaf = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined), fc.date({ noInvalidDate: true }), fc.double(), fc.string());
+    const tree = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: "small" }, leaf, fc.array(tie("node"), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 6 }), tie("node"), { maxKeys: 5 })),
+    })).node;
+    fc.assert(
+      fc.property(tree, (value) => {
+        expect(canonicalJson(value)).toBe(byReplacer(value));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("honours toJSON and leaves functions out, as JSON.stringify does", () => {
+    const odd = { t: { toJSON: () => ({ z: 1, a: [undefined, 2] }) }, f: () => 1, d: new Date(0) };
+    expect(canonicalJson(odd)).toBe(byReplacer(odd));
+    expect(canonicalJson(odd)).toBe('{"d":"1970-01-01T00:00:00.000Z","t":{"a":[null,2],"z":1}}');
+  });
+
+  it("lists array-index keys first in numeric order, as the hashes already stored were made", () => {
+    const keyed = { b: 1, "10": 2, "9": 3, a: 4, "01": 5, "4294967295": 6, "4294967294": 7 };
+    expect(canonicalJson(keyed)).toBe(byReplacer(keyed));
+    expect(canonicalJson(keyed)).toBe('{"9":3,"10":2,"4294967294":7,"01":5,"4294967295":6,"a":4,"b":1}');
   });
 });
 
