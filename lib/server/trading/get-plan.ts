@@ -5,17 +5,15 @@
 import { AppError } from "@/lib/domain/app-error";
 import type { Principal } from "@/lib/server/auth/principal";
 import { prepared, sqlDb } from "@/lib/server/db/sql";
-import { executionOf, type PlanRow } from "./stage-outcome";
+import { executionOf, planDocumentOf, type PlanDocument, type PlanRow } from "./stage-outcome";
 
 /** What the view reads of a plan (a Prisma row or a typed-SQL row). */
 type ViewedPlan = Pick<PlanRow, "id" | "content" | "execution" | "counterSignature" | "currentInstructionSequence" | "status" | "approvals" | "completionEvents" | "failureReason" | "stage">;
 
-type Document = { instructions: { sequence: number; executionPlanOperation: Record<string, unknown> }[]; participants: { organizationId: string }[] };
-
 const ownersOf = prepared((db, a: { finIds: readonly string[] }) => db.selectFrom("Profile").select("ownerUserId").where("finId", "in", a.finIds));
 const planById = prepared((db, a: { id: string }) => db.selectFrom("Plan").selectAll().where("id", "=", a.id));
 
-async function mayRead(plan: PlanRow, doc: Document, caller: Principal): Promise<boolean> {
+async function mayRead(plan: PlanRow, doc: PlanDocument, caller: Principal): Promise<boolean> {
   if (caller.role === "admin" || plan.executorUserId === caller.userId) return true;
   if (caller.organizationId && doc.participants.some((p) => p.organizationId === caller.organizationId) && (caller.role === "organization" || caller.role === "escrowOperator")) return true;
   const parties = await ownersOf.all(sqlDb, { finIds: [plan.buyerFinId, plan.sellerFinId] });
@@ -24,7 +22,7 @@ async function mayRead(plan: PlanRow, doc: Document, caller: Principal): Promise
 
 /** The plan document with its live parts; a buying intent's hold carries the buyer's signature once given. */
 export function planView(plan: ViewedPlan): Record<string, unknown> {
-  const doc = JSON.parse(plan.content) as Document & Record<string, unknown>;
+  const doc = planDocumentOf(plan);
   const { trade, signature } = executionOf(plan);
   const instructions = doc.instructions.map((step) =>
     step.sequence === 1 && trade.kind === "buyingIntent" && plan.counterSignature
@@ -44,6 +42,6 @@ export function planView(plan: ViewedPlan): Record<string, unknown> {
 
 export async function getPlan(planId: string, caller: Principal) {
   const plan = await planById.first(sqlDb, { id: planId });
-  if (!plan || !(await mayRead(plan, JSON.parse(plan.content) as Document, caller))) throw new AppError("NOT_FOUND", `No execution plan ${planId} that you may see.`);
+  if (!plan || !(await mayRead(plan, planDocumentOf(plan), caller))) throw new AppError("NOT_FOUND", `No execution plan ${planId} that you may see.`);
   return planView(plan);
 }

@@ -30,7 +30,7 @@ import { metrics } from "@/lib/server/metrics/metrics";
 import { returnReservations } from "./plan-endings";
 import { recordPlanEvent } from "./plan-events";
 import { holdFunds, releaseFunds, requestApproval, rollbackFunds } from "./stage-escrow";
-import { executionOf, StepRefused, type PlanRow, type StageOutcome } from "./stage-outcome";
+import { executionOf, planDocumentOf, StepRefused, type PlanRow, type StageOutcome } from "./stage-outcome";
 import { checkAssetRules } from "./stage-rules";
 import { obtainCounterSignature } from "./stage-sign";
 import { moveTokens } from "./stage-token";
@@ -155,7 +155,7 @@ async function recordStep(plan: PlanRow, outcome: Recordable): Promise<PlanRow |
       if (outcome.kind === "end" && outcome.status !== "Completed") await returnReservations(tx, written);
       if (written.status !== plan.status) {
         // The plan document's creationTimestamp, as planAdded reported it (the row's createdAt can be a second later).
-        const { creationTimestamp } = JSON.parse(plan.content) as { creationTimestamp: number };
+        const { creationTimestamp } = planDocumentOf(plan);
         const event = { id: plan.id, status: written.status, creationTimestamp, intent: { id: plan.intentId } };
         await recordPlanEvent(tx, "planChanged", event, [trade.buyerFinId, trade.sellerFinId]);
       }

@@ -1,7 +1,7 @@
 // What one stage of a plan decided; plan-runner.ts records it with a conditional write on the stage.
 import type { Selectable } from "kysely";
 import type { PlanStage } from "@/lib/domain/trade/plan-status";
-import type { Trade } from "@/lib/domain/trade/trade";
+import type { planDocument, Trade } from "@/lib/domain/trade/trade";
 import type { SignatureTemplate } from "@/lib/domain/signature-template";
 import type { DB, SqlTx } from "@/lib/server/db/sql";
 
@@ -32,18 +32,46 @@ export class StepRefused extends Error {
 
 export type Execution = { trade: Trade; signature: { signature: string; template: SignatureTemplate } };
 
-/** Parsed executions by plan id, with the text they came from: a plan's execution never changes, each of its steps reads it. */
-const executions = new Map<string, { text: string; parsed: Execution }>();
-const EXECUTIONS_MAX = 1_024;
+const PARSED_PLANS_MAX = 1_024;
+
+/**
+ * JSON.parse of a plan column that never changes while the plan runs, remembered by plan id with the
+ * text it came from (a changed text is parsed again). Each step of a plan, and each read of it by the
+ * built-in escrow, reads the same texts; the parsed values are shared, so they are frozen.
+ */
+function deepFrozen<T>(value: T): T {
+  if (value !== null && typeof value === "object") {
+    for (const inner of Object.values(value)) deepFrozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function parsedOncePerPlan<T>(): (planId: string, text: string) => T {
+  const parsed = new Map<string, { text: string; value: T }>();
+  return (planId, text) => {
+    const known = parsed.get(planId);
+    if (known && known.text === text) return known.value;
+    const value = deepFrozen(JSON.parse(text) as T);
+    if (parsed.size >= PARSED_PLANS_MAX) parsed.delete(parsed.keys().next().value as string);
+    parsed.set(planId, { text, value });
+    return value;
+  };
+}
+
+const parsedExecution = parsedOncePerPlan<Execution>();
+const parsedDocument = parsedOncePerPlan<PlanDocument>();
 
 /** The plan's trade and the executor's signature (parsed once per plan while it runs; read-only). */
 export function executionOf(plan: { id: string; execution: string }): Execution {
-  const known = executions.get(plan.id);
-  if (known && known.text === plan.execution) return known.parsed;
-  const parsed = JSON.parse(plan.execution) as Execution;
-  if (executions.size >= EXECUTIONS_MAX) executions.delete(executions.keys().next().value as string);
-  executions.set(plan.id, { text: plan.execution, parsed });
-  return parsed;
+  return parsedExecution(plan.id, plan.execution);
+}
+
+/** The plan document as written at execute (lib/domain/trade/trade.ts, planDocument): parsed once per plan; read-only. */
+export type PlanDocument = Readonly<ReturnType<typeof planDocument>>;
+
+export function planDocumentOf(plan: { id: string; content: string }): PlanDocument {
+  return parsedDocument(plan.id, plan.content);
 }
 
 /** The hold's operationId: release and rollback name the hold by it. */
