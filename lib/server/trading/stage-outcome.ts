@@ -32,7 +32,12 @@ export class StepRefused extends Error {
 
 export type Execution = { trade: Trade; signature: { signature: string; template: SignatureTemplate } };
 
-const PARSED_PLANS_MAX = 1_024;
+/**
+ * Plans whose parsed columns are kept: twice MAX_PLANS_IN_FLIGHT's default (lib/env.ts), so every
+ * plan a process runs at once is kept, and no more (1,024 parsed documents held about 100 MB more
+ * resident memory at 64 clients).
+ */
+const PARSED_PLANS_MAX = 256;
 
 /**
  * JSON.parse of a plan column that never changes while the plan runs, remembered by plan id with the
