@@ -39,11 +39,7 @@ export type Execution = { trade: Trade; signature: { signature: string; template
  */
 const PARSED_PLANS_MAX = 256;
 
-/**
- * JSON.parse of a plan column that never changes while the plan runs, remembered by plan id with the
- * text it came from (a changed text is parsed again). Each step of a plan, and each read of it by the
- * built-in escrow, reads the same texts; the parsed values are shared, so they are frozen.
- */
+/** The value with every object and array in it frozen. */
 function deepFrozen<T>(value: T): T {
   if (value !== null && typeof value === "object") {
     for (const inner of Object.values(value)) deepFrozen(inner);
@@ -52,6 +48,11 @@ function deepFrozen<T>(value: T): T {
   return value;
 }
 
+/**
+ * JSON.parse of a plan column that never changes while the plan runs, remembered by plan id with the
+ * text it came from (a changed text is parsed again). Each step of a plan, and each read of it by the
+ * built-in escrow, reads the same texts; the parsed values are shared, so they are frozen.
+ */
 function parsedOncePerPlan<T>(): (planId: string, text: string) => T {
   const parsed = new Map<string, { text: string; value: T }>();
   return (planId, text) => {
