@@ -20,6 +20,14 @@ function account(finIds: string[]) {
   return { state, reads };
 }
 
+/** A gate for the user with profile "mine" that has read it once (through one of its events). */
+async function gateAfterFirstRead() {
+  const { state, reads } = account(["mine"]);
+  const gate = createEventGate(investor, reads);
+  expect(await gate.admits(eventFor(["mine"]))).toBe(true);
+  return { state, gate };
+}
+
 let sequence = 0;
 function eventFor(audience: string[]): PublishedEvent {
   sequence += 1;
@@ -43,9 +51,7 @@ describe("the event gate of a subscription", () => {
   });
 
   it("stops declining once the profiles are older than REFRESH_MS, and sees a profile created meanwhile", async () => {
-    const { state, reads } = account(["mine"]);
-    const gate = createEventGate(investor, reads);
-    await gate.admits(eventFor(["mine"]));
+    const { state, gate } = await gateAfterFirstRead();
     state.finIds.push("new");
     const forNew = eventFor(["new"]);
     expect(gate.declines(forNew)).toBe(true);
@@ -56,9 +62,7 @@ describe("the event gate of a subscription", () => {
   });
 
   it("ends the subscription of a user disabled meanwhile, at the first event after REFRESH_MS that is not theirs", async () => {
-    const { state, reads } = account(["mine"]);
-    const gate = createEventGate(investor, reads);
-    await gate.admits(eventFor(["mine"]));
+    const { state, gate } = await gateAfterFirstRead();
     state.enabled = false;
     vi.advanceTimersByTime(REFRESH_MS);
     expect(gate.declines(eventFor(["theirs"]))).toBe(false);
