@@ -6,6 +6,7 @@
 import { hashApiToken } from "./api-token";
 import { onAccessChange } from "./access-changes";
 import { principalFromBearer, principalFromUserId, type Principal } from "./principal";
+import { setBounded } from "@/lib/server/bounded-map";
 
 export const PRINCIPAL_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
@@ -33,8 +34,7 @@ async function remembered(key: string, resolve: () => Promise<Principal | null>)
   const principal = await resolve();
   // Unknown credentials are not kept: a guesser must not fill the cache, and a token made a moment later must work.
   if (principal) {
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    entries.set(key, { principal, userId: principal.userId, untilMs: now + PRINCIPAL_CACHE_TTL_MS });
+    setBounded(entries, key, { principal, userId: principal.userId, untilMs: now + PRINCIPAL_CACHE_TTL_MS }, MAX_ENTRIES);
   } else entries.delete(key);
   return principal;
 }

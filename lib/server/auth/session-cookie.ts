@@ -4,6 +4,7 @@
 // cookie's name, possibly split into numbered chunks when large.
 import { decode } from "next-auth/jwt";
 import { env } from "@/lib/env";
+import { setBounded } from "@/lib/server/bounded-map";
 
 const COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
 /** Decoded sessions kept by cookie value: a browser sends the same cookie with every request. */
@@ -61,8 +62,7 @@ export async function sessionUserIdFromCookies(cookieHeader: string | null): Pro
     const cached = cache.get(key);
     if (cached && cached.until > now) return cached.userId;
     const { userId, expiresAtMs } = await decodeUserId(token, name);
-    if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-    cache.set(key, { userId, until: Math.min(now + CACHE_TTL_MS, userId ? expiresAtMs : now + CACHE_TTL_MS) });
+    setBounded(cache, key, { userId, until: Math.min(now + CACHE_TTL_MS, userId ? expiresAtMs : now + CACHE_TTL_MS) }, CACHE_MAX_ENTRIES);
     return userId;
   }
   return null;

@@ -11,6 +11,7 @@
 // `bind`, `run`, `all`, `get`, `raw`, `columns`). Statements run synchronously and are never iterated, so one cached statement is never
 // in use twice at once. SQLite re-prepares a statement by itself when the schema changes.
 import type BetterSqlite3 from "better-sqlite3";
+import { setBounded } from "../bounded-map";
 
 type Statement = BetterSqlite3.Statement<unknown[], unknown>;
 type Database = BetterSqlite3.Database;
@@ -77,12 +78,8 @@ export function cacheStatements(db: Database, limit = STATEMENT_CACHE_SIZE): () 
       kept.delete(sql); // re-inserted below as the most recently used
     } else {
       statement = prepare(sql);
-      if (kept.size >= limit) {
-        const oldest = kept.keys().next().value;
-        if (oldest !== undefined) kept.delete(oldest);
-      }
     }
-    kept.set(sql, statement);
+    setBounded(kept, sql, statement, limit);
     return new StatementHandle(statement);
   };
   // The adapter only ever uses the handle's members (see the top of this file).

@@ -5,6 +5,7 @@
 // delivered. A plan's participants never change once it is made, so each process reads them once
 // per plan (a trade's five events share them) and keeps the most recent plans' in memory.
 import { dbDate, parseDbDate, sqlDb, type Sql } from "@/lib/server/db/sql";
+import { setBounded } from "@/lib/server/bounded-map";
 import { logger } from "@/lib/server/log";
 import { isEventKind, type EventKind, type PublishedEvent } from "./published-event";
 import type { SequencedRow } from "./sequence-outbox";
@@ -23,21 +24,12 @@ export function planIdOfEvent(kind: EventKind, payload: unknown): string | null 
 export const PARTICIPANTS_KEPT_MAX = 10_000;
 const participantsOfPlan = new Map<string, readonly string[]>();
 
-function keepParticipants(planId: string, organizations: readonly string[]): void {
-  if (participantsOfPlan.size >= PARTICIPANTS_KEPT_MAX) {
-    // A Map iterates in insertion order: the first plan is the oldest kept.
-    const oldest = participantsOfPlan.keys().next().value;
-    if (oldest !== undefined) participantsOfPlan.delete(oldest);
-  }
-  participantsOfPlan.set(planId, organizations);
-}
-
 /** The participating organizations of each plan, from memory or else from the plans' documents. */
 async function participantsOf(planIds: readonly string[], q: Sql): Promise<ReadonlyMap<string, readonly string[]>> {
   const unknown = planIds.filter((id) => !participantsOfPlan.has(id));
   if (unknown.length > 0) {
     const plans = await q.selectFrom("Plan").select(["id", "content"]).where("id", "in", unknown).execute();
-    for (const plan of plans) keepParticipants(plan.id, organizationsOf(plan.content));
+    for (const plan of plans) setBounded(participantsOfPlan, plan.id, organizationsOf(plan.content), PARTICIPANTS_KEPT_MAX);
   }
   return participantsOfPlan;
 }

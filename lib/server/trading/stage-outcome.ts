@@ -4,6 +4,7 @@ import type { PlanStage } from "@/lib/domain/trade/plan-status";
 import type { planDocument, Trade } from "@/lib/domain/trade/trade";
 import type { SignatureTemplate } from "@/lib/domain/signature-template";
 import type { DB, SqlTx } from "@/lib/server/db/sql";
+import { setBounded } from "@/lib/server/bounded-map";
 
 /** A plan as the settlement path reads it (the typed-SQL row: times are the database's text). */
 export type PlanRow = Selectable<DB["Plan"]>;
@@ -59,8 +60,7 @@ function parsedOncePerPlan<T>(): (planId: string, text: string) => T {
     const known = parsed.get(planId);
     if (known && known.text === text) return known.value;
     const value = deepFrozen(JSON.parse(text) as T);
-    if (parsed.size >= PARSED_PLANS_MAX) parsed.delete(parsed.keys().next().value as string);
-    parsed.set(planId, { text, value });
+    setBounded(parsed, planId, { text, value }, PARSED_PLANS_MAX);
     return value;
   };
 }
