@@ -75,11 +75,13 @@ export function cacheStatements(db: Database, limit = STATEMENT_CACHE_SIZE): () 
   const cachedPrepare = (sql: string): StatementHandle => {
     let statement = kept.get(sql);
     if (statement) {
-      kept.delete(sql); // re-inserted below as the most recently used
+      // Moved to the end as the most recently used: the size does not change, so no bound to check.
+      kept.delete(sql);
+      kept.set(sql, statement);
     } else {
       statement = prepare(sql);
+      setBounded(kept, sql, statement, limit);
     }
-    setBounded(kept, sql, statement, limit);
     return new StatementHandle(statement);
   };
   // The adapter only ever uses the handle's members (see the top of this file).
