@@ -5,6 +5,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { addAmounts, multiplyAmounts, parseAmount, formatAmount } from "@/lib/domain/amount";
+import { canonicalJsonSha256 } from "@/lib/domain/canonical-json";
 import { generateNonce } from "@/lib/domain/nonce";
 import { buildTradeTemplate } from "@/lib/domain/signature-template";
 import { getFinId, signHash, verifyHashSignature } from "@/lib/domain/secp256k1";
@@ -58,6 +59,9 @@ const sample = template();
 const signature = signHash(sample.hash, buyerKey);
 
 measure("trade template build (2 groups, sha3-256)", 20_000, () => template());
+// What the escrow hashes of each request it receives (idempotency): a hold request with its signature.
+const holdRequest = { nonce: sample.hashGroups[0]?.fields[0]?.value, operationId: "9b2f4c1e-5d6a-4e0b-8c3f-1a2b3c4d5e6f", source: { finId: buyer, account: { type: "fiat" } }, quantity: "105", expiry: 1_700_086_400, signature: { signature: "ab".repeat(64), template: sample } };
+measure("request hash (canonical JSON + sha256 of a hold request)", 20_000, () => canonicalJsonSha256(holdRequest));
 measure("secp256k1 sign (noble)", 2_000, () => signHash(sample.hash, buyerKey));
 measure("secp256k1 verify (noble)", 2_000, () => verifyHashSignature(sample.hash, signature, buyer));
 measure("secp256k1 verify (server entry point)", 2_000, () => verifyHashSignatureNode(sample.hash, signature, buyer));

@@ -1,6 +1,4 @@
-import { sha256 } from "@noble/hashes/sha2.js";
-import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { bytesToHex } from "./hex";
+import { digestHex } from "./digest";
 
 // JSON with object keys sorted at every depth, so two equal requests hash the same however their
 // keys were ordered on the wire (idempotency: "the same key with another body is 409"). Written out
@@ -53,5 +51,5 @@ function written(input: unknown): string | undefined {
 
 /** Hex SHA-256 of the canonical JSON: what a stored request is compared with when it comes again. */
 export function canonicalJsonSha256(value: unknown): string {
-  return bytesToHex(sha256(utf8ToBytes(canonicalJson(value))));
+  return digestHex("sha256", [canonicalJson(value)]);
 }

@@ -4,10 +4,8 @@
 // signs the template hash, so a verifier rebuilds the template from the request's own terms and
 // compares, rather than trusting whatever fields were submitted.
 
-import { sha3_256 } from "@noble/hashes/sha3.js";
-import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-
-import { bytesToHex, hexEquals, hexToBytes, isHex } from "@/lib/domain/hex";
+import { digestHex, type DigestPart } from "@/lib/domain/digest";
+import { hexEquals, hexToBytes, isHex } from "@/lib/domain/hex";
 import { HASH_PATTERN, NONCE_PATTERN } from "@/lib/domain/patterns";
 
 export type TemplateFieldType = "bytes" | "string";
@@ -63,10 +61,10 @@ export class TemplateError extends Error {
 
 const GROUP_HASH_BYTES = 32;
 
-function fieldBytes(field: TemplateField): Uint8Array {
+function fieldPart(field: TemplateField): DigestPart {
   // Submitted templates come from the wire, so the type is checked at run time too.
   const type: string = field.type;
-  if (type === "string") return utf8ToBytes(field.value);
+  if (type === "string") return field.value; // hashed as its UTF-8 bytes
   if (type !== "bytes") throw new TemplateError(`field ${field.name}: unknown type ${JSON.stringify(type)}`);
   if (!isHex(field.value)) throw new TemplateError(`field ${field.name}: bytes value is not hex`);
   return hexToBytes(field.value);
@@ -74,7 +72,7 @@ function fieldBytes(field: TemplateField): Uint8Array {
 
 /** Hex sha3-256 of the group's field bytes concatenated in order. */
 export function hashGroup(fields: readonly TemplateField[]): string {
-  return bytesToHex(sha3_256(concatBytes(...fields.map(fieldBytes))));
+  return digestHex("sha3-256", fields.map(fieldPart));
 }
 
 /** Hex sha3-256 of the 32-byte group hashes concatenated in order. */
@@ -83,7 +81,7 @@ export function hashGroupHashes(groupHashes: readonly string[]): string {
     if (!isHex(h, GROUP_HASH_BYTES)) throw new TemplateError(`group hash ${JSON.stringify(h)} is not 32 bytes of hex`);
     return hexToBytes(h);
   });
-  return bytesToHex(sha3_256(concatBytes(...decoded)));
+  return digestHex("sha3-256", decoded);
 }
 
 /** Builds a template with all hashes computed; the fields are copied, so later edits cannot desync them. */
@@ -227,5 +225,5 @@ export function buildPayoutTemplate(terms: PayoutTemplateTerms): SignatureTempla
 /** What an owner-profile creation signs: sha3-256 of the 33 compressed public-key bytes (§5). */
 export function profileProofHash(publicKeyHex: string): string {
   if (!isHex(publicKeyHex, 33)) throw new TemplateError("public key must be 33 bytes as 66 hex characters");
-  return bytesToHex(sha3_256(hexToBytes(publicKeyHex)));
+  return digestHex("sha3-256", [hexToBytes(publicKeyHex)]);
 }
