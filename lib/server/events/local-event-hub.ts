@@ -47,6 +47,7 @@ export class LocalEventHub {
         });
       if (unfinished === 0) deliveries.push(delivery);
     }
+    if (deliveries.length === 0) return; // every listener declined, or is still busy: no timer to wait on
     let timer: NodeJS.Timeout | undefined;
     const patience = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, DELIVERY_WAIT_MS);
