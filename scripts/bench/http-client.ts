@@ -90,3 +90,10 @@ export async function requestRate(
   around.after?.();
   return { perSecond: tally.ok / elapsed, requests: tally.ok, unexpected: tally.unexpected, firstUnexpected: tally.first, seconds: elapsed };
 }
+
+/** Why a request got status 0: the client's error, without the figures that differ between requests (the deadline in ms). */
+export function unansweredReason(text: string): string {
+  if (/^no answer in \d+ ms$/.test(text)) return "no answer by the deadline";
+  return text.trim() === "" ? "socket failed" : text.trim().slice(0, 80);
+}
+

@@ -61,6 +61,12 @@ const layers = (counts: LayerCounts, run: RunResult) => {
   return `${fixed(perTrade(counts, run))} (sql ${fixed(counts.sql / n)}, prisma ${fixed(counts.prisma / n)})`;
 };
 
+function unanswered(run: RunResult): string {
+  if (run.unanswered === 0) return "0";
+  const why = [...run.unansweredWhy.entries()].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${reason}: ${int(n)}`);
+  return `${int(run.unanswered)} (${why.join(", ")})`;
+}
+
 function refusals(run: RunResult): string {
   if (run.refused.size === 0) return "none";
   const parts = [...run.refused.entries()].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${int(n)} × ${status}`);
@@ -78,7 +84,7 @@ export function printRun(run: RunResult, floors: Floors): void {
     say(`  offered: ${int(run.open.offered)} trades at ${fixed(run.open.rate)}/s; client send lag p99 ${ms(percentile(lag, 99))}, max ${ms(lag[lag.length - 1] ?? Number.NaN)}`);
   }
   say(
-    `  settled: ${int(settled)} (${int(run.settled.primary)} primary sales, ${int(run.settled.secondary)} selling intents); refused: ${refusals(run)}; execute not answered in time: ${int(run.unanswered)}; plan failed or rejected: ${int(run.failed)}; not Completed in time: ${int(run.timedOut)}`,
+    `  settled: ${int(settled)} (${int(run.settled.primary)} primary sales, ${int(run.settled.secondary)} selling intents); refused: ${refusals(run)}; execute not answered in time: ${unanswered(run)}; plan failed or rejected: ${int(run.failed)}; not Completed in time: ${int(run.timedOut)}`,
   );
   if (run.open) say(`  goodput: ${fixed(run.open.goodput)} settled trades/s within the offered window (${fixed(throughputOf(run))}/s over the whole run)`);
   else say(`  throughput: ${fixed(throughputOf(run))} settled trades/s`);

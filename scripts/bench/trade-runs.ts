@@ -3,7 +3,7 @@
 // subscription reports its plan Completed. Around each run: the server's CPU and memory, the
 // client's own CPU, and the server's statement and transaction counters (GET /api/metrics).
 import { scrapeMetrics, sumOf, type Sample } from "../../tests/api/metrics-text";
-import { HttpClient, type Answer } from "./http-client";
+import { HttpClient, unansweredReason, type Answer } from "./http-client";
 import { checkSettlement, planCount, type SettlementCheck } from "./settlement-check";
 import { EXECUTE, type PreparedTrade, type TradeKind, type TradeMarket } from "./trade-market";
 import { OwnCpu, type PeakMemory, type ProcessGroup } from "./usage";
@@ -50,6 +50,8 @@ export type RunResult = {
   refused: Map<number, number>;
   /** Executes not answered by the trade's deadline (or whose socket failed). */
   unanswered: number;
+  /** The same executes by what happened to them (the client's error: no answer by the deadline, a reset…). */
+  unansweredWhy: Map<string, number>;
   /** How many of the refusals said when to come back (Retry-After). */
   refusedWithRetryAfter: number;
   /** Plans that ended Failed or Rejected. */
@@ -80,6 +82,7 @@ class Outcomes {
   readonly planIds: string[] = [];
   refusedWithRetryAfter = 0;
   unanswered = 0;
+  readonly unansweredWhy = new Map<string, number>();
   failed = 0;
   timedOut = 0;
 
@@ -92,6 +95,8 @@ class Outcomes {
   async follow(trade: PreparedTrade, answer: Answer, fromMs: number, deadlineMs: number): Promise<number | null> {
     if (answer.status === 0) {
       this.unanswered += 1;
+      const why = unansweredReason(answer.text);
+      this.unansweredWhy.set(why, (this.unansweredWhy.get(why) ?? 0) + 1);
       return null;
     }
     if (answer.status !== 200) {
@@ -294,6 +299,7 @@ function resultOf(o: Outcomes) {
     refused: o.refused,
     refusedWithRetryAfter: o.refusedWithRetryAfter,
     unanswered: o.unanswered,
+    unansweredWhy: o.unansweredWhy,
     failed: o.failed,
     timedOut: o.timedOut,
   };

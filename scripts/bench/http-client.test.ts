@@ -1,0 +1,45 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { HttpClient, unansweredReason } from "./http-client";
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+async function listening(handler: Parameters<typeof createServer>[0]): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("the benchmark's HTTP client", () => {
+  it("answers status 0 with the deadline's reason when the server never answers", async () => {
+    const url = await listening(() => undefined);
+    const client = new HttpClient(url, 1);
+    const answer = await client.send("POST", "/execute", { body: "{}", timeoutMs: 50 });
+    client.close();
+    expect(answer.status).toBe(0);
+    expect(unansweredReason(answer.text)).toBe("no answer by the deadline");
+  });
+
+  it("answers status 0 with the socket's error when the connection fails", async () => {
+    const url = await listening((req) => req.socket.destroy());
+    const client = new HttpClient(url, 1);
+    const answer = await client.send("GET", "/");
+    client.close();
+    expect(answer.status).toBe(0);
+    expect(unansweredReason(answer.text)).toBe("socket hang up");
+  });
+
+  it("keeps a reason short and never empty", () => {
+    expect(unansweredReason("")).toBe("socket failed");
+    expect(unansweredReason(`read ECONNRESET ${"x".repeat(200)}`)).toHaveLength(80);
+    expect(unansweredReason("no answer in 10000 ms")).toBe(unansweredReason("no answer in 250 ms"));
+  });
+});
