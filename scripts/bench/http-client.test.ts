@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { HttpClient, unansweredReason } from "./http-client";
@@ -11,7 +11,7 @@ afterEach(async () => {
   }
 });
 
-async function listening(handler: Parameters<typeof createServer>[0]): Promise<string> {
+async function listening(handler: RequestListener): Promise<string> {
   const server = createServer(handler);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
