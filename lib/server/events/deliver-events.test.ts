@@ -57,6 +57,27 @@ describe("sequenceOutbox", () => {
     expect(rows.every((r) => r.publishedAt !== null)).toBe(true);
   });
 
+  it("numbers at most `limit` rows a batch, the earliest written first, and the rest in the next batch", async () => {
+    const ids = [];
+    for (let i = 0; i < 5; i += 1) ids.push(await commitRow(T + (5 - i) * 1_000)); // written in reverse order of time
+    const inOrder = [...ids].reverse();
+    const first = await sequenceOutbox(q, 0, { notify: false, limit: 2 });
+    expect(first.map((r) => [r.id, r.sequence])).toEqual([
+      [inOrder[0], 1],
+      [inOrder[1], 2],
+    ]);
+    const rest = await sequenceOutbox(q, 2, { notify: false, limit: 10 });
+    expect(rest.map((r) => [r.id, r.sequence])).toEqual([
+      [inOrder[2], 3],
+      [inOrder[3], 4],
+      [inOrder[4], 5],
+    ]);
+    // The rows come back whole, as stored, with their numbers.
+    expect(rest[0]).toMatchObject({ kind: "planAdded", audience: "[]", sequence: 3 });
+    expect(typeof rest[0]?.payload).toBe("string");
+    expect(rest.every((r) => r.publishedAt !== null)).toBe(true);
+  });
+
   it("refuses a second publisher's numbers that would repeat the first one's: its whole batch rolls back", async () => {
     await commitRow(T);
     await sequenceOutbox(q, 0, { notify: false });
