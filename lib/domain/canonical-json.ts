@@ -1,4 +1,4 @@
-import { digestHex } from "./digest";
+import { sha256Hex } from "./digest";
 
 // JSON with object keys sorted at every depth, so two equal requests hash the same however their
 // keys were ordered on the wire (idempotency: "the same key with another body is 409"). Written out
@@ -51,5 +51,5 @@ function written(input: unknown): string | undefined {
 
 /** Hex SHA-256 of the canonical JSON: what a stored request is compared with when it comes again. */
 export function canonicalJsonSha256(value: unknown): string {
-  return digestHex("sha256", [canonicalJson(value)]);
+  return sha256Hex([canonicalJson(value)]);
 }

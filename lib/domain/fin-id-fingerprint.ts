@@ -1,7 +1,7 @@
 // A short fingerprint of a finId for people to compare at a glance: the first 4 bytes of sha3-256
 // over the 33 public-key bytes, as two groups of four hex digits ("3f2a-9c01"). Hashing first makes
 // keys that share a prefix (every finId starts 02 or 03) look different.
-import { digestHex } from "@/lib/domain/digest";
+import { sha3_256Hex } from "@/lib/domain/digest";
 import { hexToBytes } from "@/lib/domain/hex";
 import { FIN_ID_PATTERN } from "@/lib/domain/patterns";
 
@@ -9,7 +9,7 @@ const FINGERPRINT_BYTES = 4;
 
 export function finIdFingerprint(finId: string): string {
   if (!FIN_ID_PATTERN.test(finId)) throw new RangeError("finId must be 33 bytes of lower-case hex starting 02 or 03");
-  const hex = digestHex("sha3-256", [hexToBytes(finId)]).slice(0, FINGERPRINT_BYTES * 2);
+  const hex = sha3_256Hex([hexToBytes(finId)]).slice(0, FINGERPRINT_BYTES * 2);
   return `${hex.slice(0, 4)}-${hex.slice(4)}`;
 }
 

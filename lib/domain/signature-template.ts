@@ -4,7 +4,7 @@
 // signs the template hash, so a verifier rebuilds the template from the request's own terms and
 // compares, rather than trusting whatever fields were submitted.
 
-import { digestHex, type DigestPart } from "@/lib/domain/digest";
+import { sha3_256Hex, type DigestPart } from "@/lib/domain/digest";
 import { hexEquals, hexToBytes, isHex } from "@/lib/domain/hex";
 import { HASH_PATTERN, NONCE_PATTERN } from "@/lib/domain/patterns";
 
@@ -72,7 +72,7 @@ function fieldPart(field: TemplateField): DigestPart {
 
 /** Hex sha3-256 of the group's field bytes concatenated in order. */
 export function hashGroup(fields: readonly TemplateField[]): string {
-  return digestHex("sha3-256", fields.map(fieldPart));
+  return sha3_256Hex(fields.map(fieldPart));
 }
 
 /** Hex sha3-256 of the 32-byte group hashes concatenated in order. */
@@ -81,7 +81,7 @@ export function hashGroupHashes(groupHashes: readonly string[]): string {
     if (!isHex(h, GROUP_HASH_BYTES)) throw new TemplateError(`group hash ${JSON.stringify(h)} is not 32 bytes of hex`);
     return hexToBytes(h);
   });
-  return digestHex("sha3-256", decoded);
+  return sha3_256Hex(decoded);
 }
 
 /** Builds a template with all hashes computed; the fields are copied, so later edits cannot desync them. */
@@ -225,5 +225,5 @@ export function buildPayoutTemplate(terms: PayoutTemplateTerms): SignatureTempla
 /** What an owner-profile creation signs: sha3-256 of the 33 compressed public-key bytes (§5). */
 export function profileProofHash(publicKeyHex: string): string {
   if (!isHex(publicKeyHex, 33)) throw new TemplateError("public key must be 33 bytes as 66 hex characters");
-  return digestHex("sha3-256", [hexToBytes(publicKeyHex)]);
+  return sha3_256Hex([hexToBytes(publicKeyHex)]);
 }
