@@ -33,12 +33,12 @@ export async function callAt(base: string, method: string, urlPath: string, opti
 }
 
 /**
- * An oversized request the server may answer before reading it all. fetch fails with EPIPE when the
- * answer (and a closing socket) beats the end of its upload; here the socket is this call's own, kept
- * open by the server (no `connection: close`: Node discards the unread rest of the body instead of
- * resetting the connection), the answer is read as soon as it comes, and the socket is dropped then.
- * `body` as a string goes with its Content-Length; as chunks it is streamed (chunked), one chunk
- * after the other, and no more is written once an answer has come.
+ * An oversized request the server may answer before reading it all. The socket is this call's own
+ * and asks the server to close it (`agent: false` sends `Connection: close`), the hardest case: the
+ * server must drop the rest of the body before answering (lib/server/http/unread-body.ts), or the
+ * answer meets a reset and this call fails with EPIPE. The answer is read as soon as it comes, and
+ * the socket is dropped then. `body` as a string goes with its Content-Length; as chunks it is
+ * streamed (chunked), one chunk after the other, and no more is written once an answer has come.
  */
 export async function callOversized(
   method: string,

@@ -44,7 +44,9 @@ export function headersOf(headers: IncomingHttpHeaders): ApiHeaders {
 /** A request server.ts received; `method` and `url` as the dispatch resolved them (HEAD is served as GET). */
 export function requestFromNode(req: IncomingMessage, method: string, url: string): ApiRequest {
   const hasBody = method !== "GET" && method !== "HEAD";
-  return { method, url, headers: headersOf(req.headers), body: () => (hasBody ? req : null) };
+  // Leaving the body early (the size limit) leaves the request whole: serve-api.ts drops the rest
+  // before answering (unread-body.ts); destroying it would reset the connection under the answer.
+  return { method, url, headers: headersOf(req.headers), body: () => (hasBody ? req.iterator({ destroyOnReturn: false }) : null) };
 }
 
 /** A WHATWG Request (Next's route handlers, tests). */

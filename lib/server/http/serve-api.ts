@@ -16,6 +16,7 @@ import { admitRequest, overloadedError } from "./admission";
 import { requestFromNode, requestInProcess, type ApiAnswer, type ApiRequest, type InProcessCall } from "./api-request";
 import { API_ROUTE_TABLE } from "./api-route-table";
 import { NO_ROUTE, recordApiRequest } from "./request-metrics";
+import { discardRestOfBody } from "./unread-body";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
@@ -107,6 +108,12 @@ function sendAnswer(res: ServerResponse, answer: ApiAnswer, withBody: boolean): 
   res.end(answer.body);
 }
 
+/** An answer given before the body was read to its end goes after the rest of it (unread-body.ts). */
+async function answerAfterBody(req: IncomingMessage, res: ServerResponse, answer: ApiAnswer, withBody: boolean): Promise<void> {
+  const ended = await discardRestOfBody(req);
+  sendAnswer(res, ended ? answer : { ...answer, headers: { ...answer.headers, connection: "close" } }, withBody);
+}
+
 /**
  * Calls the API route that `call` names inside this process, exactly as the network would reach it
  * (the same route module, wrapper, authentication, schemas, JSON text in and out, and answers),
@@ -178,7 +185,7 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, pathname: st
   const request = requestFromNode(req, method === "HEAD" ? "GET" : method, `${origin}${req.url ?? "/"}`);
   handler
     .serve(request, { params: Promise.resolve(found.params), pattern: found.pattern })
-    .then((answer) => sendAnswer(res, answer, method !== "HEAD"))
+    .then((answer) => (req.complete ? sendAnswer(res, answer, method !== "HEAD") : answerAfterBody(req, res, answer, method !== "HEAD")))
     .catch((error: unknown) => {
       // route() answers every error itself; this is a fault in the dispatch or the socket.
       logger.error({ err: error, path: pathname }, "API dispatch failed");
