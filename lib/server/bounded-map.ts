@@ -1,5 +1,5 @@
-// A Map used as a cache of at most a given number of entries. A Map iterates in insertion order, so
-// its first key is the oldest kept: a new key past the bound drops it.
+// A Map (or a Set) used as a cache of at most a given number of entries. Both iterate in insertion
+// order, so the first key is the oldest kept: a new key past the bound drops it.
 
 /** Sets `key` in `map`, first dropping the oldest entry when `key` is new and the map already holds `max`. */
 export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
@@ -8,4 +8,13 @@ export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number):
     if (!oldest.done) map.delete(oldest.value);
   }
   map.set(key, value);
+}
+
+/** Adds `key` to `set`, first dropping the oldest key when `key` is new and the set already holds `max`. */
+export function addBounded<K>(set: Set<K>, key: K, max: number): void {
+  if (!set.has(key) && set.size >= max) {
+    const oldest = set.values().next();
+    if (!oldest.done) set.delete(oldest.value);
+  }
+  set.add(key);
 }

@@ -6,6 +6,7 @@
 // DELIVERY_WAIT_MS at most; its own events still come in order. A listener that can tell at once
 // that an event is not for it answers null: nothing is waited for or counted (under load, most
 // subscribers decline most events, and a promise per subscriber per event was a measurable cost).
+import { addBounded } from "@/lib/server/bounded-map";
 import type { PublishedEvent } from "./published-event";
 
 /** Resolves when the listener is done with the event (sent it on, or decided it is not for it); null when it declined the event at once. */
@@ -33,7 +34,7 @@ export class LocalEventHub {
 
   async publish(event: PublishedEvent): Promise<void> {
     if (this.recentIds.has(event.id)) return;
-    this.remember(event.id);
+    addBounded(this.recentIds, event.id, RECENT_IDS_MAX);
     const deliveries: Promise<void>[] = [];
     for (const [listener, unfinished] of [...this.listeners]) {
       const handling = listener(event);
@@ -54,14 +55,5 @@ export class LocalEventHub {
     });
     await Promise.race([Promise.all(deliveries), patience]);
     clearTimeout(timer);
-  }
-
-  private remember(id: string): void {
-    this.recentIds.add(id);
-    if (this.recentIds.size > RECENT_IDS_MAX) {
-      // A Set iterates in insertion order: the first id is the oldest.
-      const oldest = this.recentIds.values().next().value;
-      if (oldest !== undefined) this.recentIds.delete(oldest);
-    }
   }
 }
