@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DummyDriver, Kysely, sql, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Dialect, type Generated } from "kysely";
 import { groupCommitTestDatabase as testDatabase, removeTestDatabases } from "./group-commit-test-database";
 import { PREPARED_SHAPES_MAX, preparedFor } from "./prepared-query";
+import { openUnitExecutor } from "./sqlite-group-commit";
 import { makeTransactions } from "./transactions";
 
 afterEach(removeTestDatabases);
@@ -106,5 +107,48 @@ describe("prepared queries", () => {
     expect(() => inlined.sqlFor(db, { name: "x" })).toThrow(/computed with an argument/);
     const computed = prepared((k, a: { name: string }) => k.updateTable("t").set({ name: `${String(a.name)}!` }));
     expect(() => computed.sqlFor(db, { name: "x" })).toThrow(/computed with an argument/);
+  });
+
+  it("with the open unit's executor: run in the open transaction's unit without Kysely's executor, answer the same, and roll back with it", async () => {
+    const base = groupCommitTestDatabase();
+    const { inTransaction } = makeTransactions(base.db, { nest: true });
+    const direct = preparedFor<Schema>(openUnitExecutor(base.db, { parameter: (v) => v, row: (r) => r }));
+    const directInsert = direct((db, a: { name: string }) => db.insertInto("t").values({ name: a.name }));
+    const directByName = direct((db, a: { name: string }) => db.selectFrom("t").select(["id", "name"]).where("name", "=", a.name));
+    const directRename = direct((db, a: { from: string; to: string }) => db.updateTable("t").set({ name: a.to }).where("name", "=", a.from));
+
+    // Outside any transaction: through Kysely, a unit of its own.
+    const instanceQuery = vi.spyOn(base.db, "executeQuery");
+    await directInsert.changes(base.db, { name: "outside" });
+    expect(instanceQuery).toHaveBeenCalledTimes(1);
+    instanceQuery.mockClear();
+
+    await expect(
+      inTransaction(async (tx) => {
+        const txQuery = vi.spyOn(tx, "executeQuery");
+        expect(await directInsert.changes(tx, { name: "inside" })).toBe(1);
+        // Through the handle and through the instance: the same unit, seeing the uncommitted row.
+        expect(await directByName.first(tx, { name: "inside" })).toEqual(await byName.first(tx, { name: "inside" }));
+        expect(await directByName.first(base.db, { name: "inside" })).toMatchObject({ name: "inside" });
+        expect(await directRename.changes(tx, { from: "outside", to: "renamed" })).toBe(1);
+        expect(await directRename.changes(tx, { from: "nobody", to: "x" })).toBe(0);
+        expect(txQuery).toHaveBeenCalledTimes(1); // the builder's byName above, not the direct ones
+        expect(instanceQuery).not.toHaveBeenCalled();
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(base.committedNames()).toEqual(["outside"]);
+
+    await inTransaction(async (tx) => {
+      await directInsert.changes(tx, { name: "kept" });
+      await directRename.changes(tx, { from: "outside", to: "renamed" });
+    });
+    expect(base.committedNames()).toEqual(["renamed", "kept"]);
+    // A handle of a transaction that is over goes through Kysely, as before, which refuses it.
+    let finished: unknown = null;
+    await inTransaction(async (tx) => {
+      finished = tx;
+    });
+    await expect(directByName.first(finished as Kysely<Schema>, { name: "kept" })).rejects.toThrow(/already committed/);
   });
 });

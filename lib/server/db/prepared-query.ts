@@ -108,13 +108,19 @@ export type PreparedQuery<DB, Args extends PreparedArgs, Row> = {
  * arguments (see the top of this file): `build` receives a handle to build on and the arguments as
  * placeholders (annotate their type on `build`'s parameter); the handle `q` of each call executes it.
  */
-export function preparedFor<DB>() {
+export function preparedFor<DB>(direct?: DirectExecutor) {
   return function prepared<Args extends PreparedArgs, Row>(build: (db: Kysely<DB>, args: Args) => Compilable<Row>): PreparedQuery<DB, Args, Row> {
-    return preparedQuery(build);
+    return preparedQuery(build, direct);
   };
 }
 
-function preparedQuery<DB, Args extends PreparedArgs, Row>(build: (db: Kysely<DB>, args: Args) => Compilable<Row>): PreparedQuery<DB, Args, Row> {
+/**
+ * Runs a compiled query itself when the handle allows it (sql.ts: a statement of the open SQLite
+ * transaction, sqlite-group-commit.ts openUnitExecutor); null sends it through Kysely's executor.
+ */
+export type DirectExecutor = <R>(handle: unknown, compiled: CompiledQuery) => Promise<QueryResult<R>> | null;
+
+function preparedQuery<DB, Args extends PreparedArgs, Row>(build: (db: Kysely<DB>, args: Args) => Compilable<Row>, direct?: DirectExecutor): PreparedQuery<DB, Args, Row> {
   // Per dialect adapter (one per Kysely instance and its transactions): SQLite and PostgreSQL write
   // different SQL for the same query.
   const templates = new WeakMap<object, Map<string, Template>>();
@@ -135,7 +141,7 @@ function preparedQuery<DB, Args extends PreparedArgs, Row>(build: (db: Kysely<DB
   async function execute(q: Kysely<DB>, args: Args): Promise<QueryResult<Row>> {
     const template = templateFor(q, args);
     const compiled: CompiledQuery<Row> = { sql: template.sql, query: template.query, queryId: template.queryId, parameters: parametersOf(template, args) };
-    return q.executeQuery<Row>(compiled);
+    return direct?.<Row>(q, compiled) ?? q.executeQuery<Row>(compiled);
   }
 
   return {

@@ -22,7 +22,7 @@ import { AsyncLock } from "./async-lock";
 import { sharedPostgresPool, sharedSqliteConnection } from "./client";
 import { metrics } from "@/lib/server/metrics/metrics";
 import { sqlCounter } from "./sql-counter";
-import { groupCommitDialect, GroupCommitWriter } from "./sqlite-group-commit";
+import { groupCommitDialect, GroupCommitWriter, openUnitExecutor, type ValueMapping } from "./sqlite-group-commit";
 import { makeTransactions } from "./transactions";
 import { preparedFor } from "./prepared-query";
 import type { SharedSqliteConnection } from "./sqlite-adapter";
@@ -107,7 +107,8 @@ function writerOf(shared: SharedSqliteConnection): GroupCommitWriter {
   return writer;
 }
 
-const sqliteDialect: Dialect = groupCommitDialect(async () => writerOf(await sharedSqliteConnection()), { parameter: sqliteParameter, row: numbersOf });
+const sqliteValues: ValueMapping = { parameter: sqliteParameter, row: numbersOf };
+const sqliteDialect: Dialect = groupCommitDialect(async () => writerOf(await sharedSqliteConnection()), sqliteValues);
 
 // PostgreSQL: timestamps come back as their text (UTC, as Prisma writes them) and bigint counts as
 // text, per query, so the pool's global parsers (which Prisma does not use either) stay untouched.
@@ -170,7 +171,10 @@ export const sqlDb: Sql = (holder.__tanSql ??= createSql());
 export type SqlQ = Kysely<DB>;
 export type SqlTx = Transaction<DB>;
 
-const transactions = makeTransactions(sqlDb, { nest: env.DATABASE_PROVIDER === "sqlite" });
+/** On SQLite, a statement of the open transaction runs straight in its unit (sqlite-group-commit.ts openUnitExecutor). */
+const direct = env.DATABASE_PROVIDER === "sqlite" ? openUnitExecutor(sqlDb, sqliteValues) : undefined;
+
+const transactions = makeTransactions(sqlDb, { nest: env.DATABASE_PROVIDER === "sqlite", direct });
 
 /** Runs `effect` once the transaction `tx` has committed (never when it rolls back): effects after commit. */
 export const onCommit: (tx: SqlTx, effect: () => void) => void = transactions.onCommit;
@@ -192,5 +196,8 @@ export function dbInt(value: unknown): number {
   return typeof value === "number" ? value : Number(value);
 }
 
-/** A typed-SQL query built once per shape of its arguments, not on every call (prepared-query.ts). */
-export const prepared = preparedFor<DB>();
+/**
+ * A typed-SQL query built once per shape of its arguments, not on every call (prepared-query.ts). On
+ * SQLite, a call inside an open transaction runs straight in its unit (`direct`).
+ */
+export const prepared = preparedFor<DB>(direct);

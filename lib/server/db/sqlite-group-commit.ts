@@ -56,7 +56,7 @@ const SAVEPOINT = "unit";
  * which would never come. `open` turns false when the work is over: work it left running (a promise
  * nobody awaited) then takes its own turn.
  */
-export type UnitContext = { unit: GroupCommitUnit | null; open: boolean };
+export type UnitContext = { unit: GroupCommitUnit | null; open: boolean; tx?: unknown };
 
 // On globalThis: both module graphs of the process (Next's bundles, server.ts) share the connection.
 const contexts = ((globalThis as typeof globalThis & { __tanUnitContext?: AsyncLocalStorage<UnitContext> }).__tanUnitContext ??= new AsyncLocalStorage());
@@ -303,6 +303,29 @@ export class GroupCommitWriter {
 /** How values cross between Kysely and SQLite (sql.ts: booleans and dates as Prisma writes them, integers as numbers). */
 export type ValueMapping = { parameter: (value: unknown) => unknown; row: (row: Record<string, unknown>) => Record<string, unknown> };
 
+/** A compiled query run in `unit`, its parameters and rows mapped: what a connection does for Kysely. */
+async function executeInUnit<R>(unit: GroupCommitUnit, values: ValueMapping, compiled: CompiledQuery): Promise<QueryResult<R>> {
+  const { rows, changes } = await unit.execute(compiled.sql, compiled.parameters.map(values.parameter));
+  if (changes === null) return { rows: rows.map(values.row) as R[] };
+  return { numAffectedRows: BigInt(changes), rows: [] };
+}
+
+/**
+ * Runs a compiled query straight in the unit of the open transaction when the handle it is sent on is
+ * that transaction's (`tx` of the context, sql.ts's inTransaction) or the instance `instance`: where
+ * Kysely's executor would run it too (UnitConnection, the same mapping), without the hops of its
+ * connection providers. Measured under the trade benchmark, Kysely's executor path was about 2.5% of
+ * the server's CPU for the prepared queries (prepared-query.ts) alone. Null when the query must go
+ * through Kysely: no open transaction, or a handle of another one.
+ */
+export function openUnitExecutor(instance: unknown, values: ValueMapping): <R>(handle: unknown, compiled: CompiledQuery) => Promise<QueryResult<R>> | null {
+  return <R>(handle: unknown, compiled: CompiledQuery) => {
+    const context = contexts.getStore();
+    if (!context?.open || !context.unit || (handle !== context.tx && handle !== instance)) return null;
+    return executeInUnit<R>(context.unit, values, compiled);
+  };
+}
+
 /** One unit of a group, as Kysely sees a connection. */
 class UnitConnection implements DatabaseConnection {
   constructor(
@@ -312,10 +335,8 @@ class UnitConnection implements DatabaseConnection {
     readonly borrowed = false,
   ) {}
 
-  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const { rows, changes } = await this.unit.execute(compiled.sql, compiled.parameters.map(this.values.parameter));
-    if (changes === null) return { rows: rows.map(this.values.row) as R[] };
-    return { numAffectedRows: BigInt(changes), rows: [] };
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    return executeInUnit<R>(this.unit, this.values, compiled);
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {

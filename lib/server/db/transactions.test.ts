@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { groupCommitTestDatabase, removeTestDatabases } from "./group-commit-test-database";
+import { openUnitExecutor } from "./sqlite-group-commit";
 import { makeTransactions } from "./transactions";
 
 afterEach(removeTestDatabases);
@@ -104,6 +105,28 @@ describe("inTransaction with nesting (SQLite)", () => {
       });
     });
     expect(committedNames()).toEqual(["outer", "middle", "middle again"]);
+  });
+
+  it("with the open unit's executor, runs the savepoints in the unit itself, not through Kysely, with the same outcome", async () => {
+    const base = groupCommitTestDatabase();
+    const { inTransaction } = makeTransactions(base.db, { nest: true, direct: openUnitExecutor(base.db, { parameter: (v) => v, row: (r) => r }) });
+    let kyselyStatements = 0;
+    await inTransaction(async (tx) => {
+      const spy = vi.spyOn(tx.getExecutor(), "executeQuery");
+      await tx.insertInto("t").values({ name: "outer" } as never).execute();
+      await expect(
+        inTransaction(async (inner) => {
+          await inner.insertInto("t").values({ name: "inner" } as never).execute();
+          throw new Error("the inner step failed");
+        }),
+      ).rejects.toThrow("the inner step failed");
+      await inTransaction((inner) => inner.insertInto("t").values({ name: "kept" } as never).execute());
+      kyselyStatements = spy.mock.calls.length;
+    });
+    // The three inserts went through Kysely's executor; none of the five savepoint statements did.
+    expect(kyselyStatements).toBe(3);
+    expect(base.committedNames()).toEqual(["outer", "kept"]);
+    expect(base.counted.groups).toEqual([1]);
   });
 
   it("without nesting (PostgreSQL's way) keeps every call a transaction of its own", async () => {

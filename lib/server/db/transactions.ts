@@ -11,8 +11,10 @@
 // dropped, and its error is passed on. Without nesting (PostgreSQL) every call is a transaction of its
 // own, as before.
 import { CompiledQuery, type Kysely, type Transaction } from "kysely";
+import type { DirectExecutor } from "./prepared-query";
 import { openUnitContext, withUnitContext, type UnitContext } from "./sqlite-group-commit";
 
+/** The context of one top-level transaction: its unit (sqlite-group-commit.ts) and its handle. */
 type Context = UnitContext & { tx?: Transaction<unknown> };
 
 // One name for every level: nested work is awaited, so savepoints nest strictly, and SQLite's
@@ -22,8 +24,13 @@ const SAVEPOINT = CompiledQuery.raw("SAVEPOINT nested");
 const RELEASE = CompiledQuery.raw("RELEASE nested");
 const ROLLBACK_TO = CompiledQuery.raw("ROLLBACK TO nested");
 
-export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean }) {
+/**
+ * `direct` (sql.ts: sqlite-group-commit.ts openUnitExecutor) runs a nested transaction's savepoint
+ * statements in the open unit itself instead of through Kysely's executor, as prepared queries do.
+ */
+export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean; direct?: DirectExecutor }) {
   const afterCommit = new WeakMap<Transaction<DB>, (() => void)[]>();
+  const run = (tx: Transaction<DB>, query: CompiledQuery) => options.direct?.(tx, query) ?? tx.executeQuery(query);
 
   function onCommit(tx: Transaction<DB>, effect: () => void): void {
     const effects = afterCommit.get(tx);
@@ -44,14 +51,14 @@ export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean })
   async function nestedTransaction<T>(tx: Transaction<DB>, work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
     const effects = afterCommit.get(tx);
     const effectsBefore = effects?.length ?? 0;
-    await tx.executeQuery(SAVEPOINT);
+    await run(tx, SAVEPOINT);
     try {
       const result = await work(tx);
-      await tx.executeQuery(RELEASE);
+      await run(tx, RELEASE);
       return result;
     } catch (error) {
-      await tx.executeQuery(ROLLBACK_TO);
-      await tx.executeQuery(RELEASE);
+      await run(tx, ROLLBACK_TO);
+      await run(tx, RELEASE);
       effects?.splice(effectsBefore);
       throw error;
     }

@@ -16,7 +16,7 @@ import { signingReplySchema } from "@/lib/schemas/signing";
 import { postToEndpoint, type EndpointAnswer, type Unreachable } from "@/lib/server/http/post-to-endpoint";
 import { signingEndpointRules } from "@/lib/server/intents/signing-endpoint-rules";
 import { openSigningSecret } from "@/lib/server/intents/signing-secret";
-import { dbDate, parseDbDate, prepared, sqlDb, type DB } from "@/lib/server/db/sql";
+import { dbDate, parseDbDate, prepared, sqlDb, type DB, type InsertArgs } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { executionOf, type PlanRow, type StageOutcome } from "./stage-outcome";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
@@ -29,6 +29,17 @@ type SigningRequest = Selectable<DB["SigningRequest"]>;
 const requestOfPlan = prepared((db, a: { planId: string }) => db.selectFrom("SigningRequest").selectAll().where("planId", "=", a.planId));
 const intentSigning = prepared((db, a: { id: string }) => db.selectFrom("Intent").select(["signatureEndpoint", "signatureSecretSealed"]).where("id", "=", a.id));
 const findRequest = (planId: string) => requestOfPlan.first(sqlDb, { planId });
+const insertRequest = prepared(
+  (db, a: InsertArgs<"SigningRequest", "id" | "planId" | "intentId" | "signerFinId" | "template" | "status" | "expiresAt" | "createdAt">) =>
+    db
+      .insertInto("SigningRequest")
+      .values(a)
+      .onConflict((oc) => oc.column("planId").doNothing()),
+);
+/** An undefined signature or answeredAt leaves its column as it is. */
+const updateRequest = prepared((db, a: { id: string; from: readonly string[]; status: string; signature: string | undefined; answeredAt: string | undefined }) =>
+  db.updateTable("SigningRequest").set({ status: a.status, signature: a.signature, answeredAt: a.answeredAt }).where("id", "=", a.id).where("status", "in", a.from),
+);
 
 /** The plan's signing request, made on first need (one per plan: a second runner finds the first's). */
 async function requestFor(plan: PlanRow): Promise<SigningRequest> {
@@ -36,20 +47,16 @@ async function requestFor(plan: PlanRow): Promise<SigningRequest> {
   if (existing) return existing;
   const { trade, signature } = executionOf(plan);
   const now = new Date();
-  await sqlDb
-    .insertInto("SigningRequest")
-    .values({
-      id: timeOrderedUuid(),
-      planId: plan.id,
-      intentId: plan.intentId,
-      signerFinId: trade.counterpartyFinId ?? "",
-      template: JSON.stringify(signature.template),
-      status: "pending",
-      expiresAt: dbDate(new Date(now.getTime() + env.ROUTER_SIGNING_TIMEOUT_SECONDS * 1000)),
-      createdAt: dbDate(now),
-    })
-    .onConflict((oc) => oc.column("planId").doNothing())
-    .execute();
+  await insertRequest.changes(sqlDb, {
+    id: timeOrderedUuid(),
+    planId: plan.id,
+    intentId: plan.intentId,
+    signerFinId: trade.counterpartyFinId ?? "",
+    template: JSON.stringify(signature.template),
+    status: "pending",
+    expiresAt: dbDate(new Date(now.getTime() + env.ROUTER_SIGNING_TIMEOUT_SECONDS * 1000)),
+    createdAt: dbDate(now),
+  });
   const made = await findRequest(plan.id);
   if (!made) throw new Error(`the signing request of plan ${plan.id} vanished`);
   return made;
@@ -57,13 +64,14 @@ async function requestFor(plan: PlanRow): Promise<SigningRequest> {
 
 /** pending|awaiting|… → `status`, only from the statuses given; true when this write made the change. */
 async function moveRequest(id: string, from: readonly string[], to: { status: string; signature?: string; answeredAt?: Date }): Promise<boolean> {
-  const { numUpdatedRows } = await sqlDb
-    .updateTable("SigningRequest")
-    .set({ status: to.status, ...(to.signature ? { signature: to.signature } : {}), ...(to.answeredAt ? { answeredAt: dbDate(to.answeredAt) } : {}) })
-    .where("id", "=", id)
-    .where("status", "in", [...from])
-    .executeTakeFirst();
-  return numUpdatedRows === 1n;
+  const changed = await updateRequest.changes(sqlDb, {
+    id,
+    from,
+    status: to.status,
+    signature: to.signature || undefined,
+    answeredAt: to.answeredAt ? dbDate(to.answeredAt) : undefined,
+  });
+  return changed === 1;
 }
 
 /** Who is asked to sign: the seller of a selling intent, the buyer of a buying intent. */
