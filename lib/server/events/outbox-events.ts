@@ -4,7 +4,7 @@
 // (sequence-outbox.ts). Each event carries the organizations taking part in its plan, read when it is
 // delivered. A plan's participants never change once it is made, so each process reads them once
 // per plan (a trade's five events share them) and keeps the most recent plans' in memory.
-import { dbDate, parseDbDate, sqlDb, type Sql } from "@/lib/server/db/sql";
+import { dbDate, parseDbDate, prepared, sqlDb, type Sql } from "@/lib/server/db/sql";
 import { setBounded } from "@/lib/server/bounded-map";
 import { logger } from "@/lib/server/log";
 import { isEventKind, type EventKind, type PublishedEvent } from "./published-event";
@@ -23,12 +23,14 @@ export function planIdOfEvent(kind: EventKind, payload: unknown): string | null 
 /** Plans whose participants are kept; a plan's events come within seconds of each other. */
 export const PARTICIPANTS_KEPT_MAX = 10_000;
 const participantsOfPlan = new Map<string, readonly string[]>();
+/** One SQL text per length of the id list (a batch's plans not yet in memory, a handful). */
+const plansContent = prepared((db, a: { ids: readonly string[] }) => db.selectFrom("Plan").select(["id", "content"]).where("id", "in", a.ids));
 
 /** The participating organizations of each plan, from memory or else from the plans' documents. */
 async function participantsOf(planIds: readonly string[], q: Sql): Promise<ReadonlyMap<string, readonly string[]>> {
   const unknown = planIds.filter((id) => !participantsOfPlan.has(id));
   if (unknown.length > 0) {
-    const plans = await q.selectFrom("Plan").select(["id", "content"]).where("id", "in", unknown).execute();
+    const plans = await plansContent.all(q, { ids: unknown });
     for (const plan of plans) setBounded(participantsOfPlan, plan.id, organizationsOf(plan.content), PARTICIPANTS_KEPT_MAX);
   }
   return participantsOfPlan;
