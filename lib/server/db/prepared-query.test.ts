@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DummyDriver, Kysely, sql, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Dialect, type Generated } from "kysely";
 import { groupCommitTestDatabase as testDatabase, removeTestDatabases } from "./group-commit-test-database";
 import { PREPARED_SHAPES_MAX, preparedFor } from "./prepared-query";
-import { openUnitExecutor } from "./sqlite-group-commit";
+import { unitExecutor } from "./sqlite-group-commit";
 import { makeTransactions } from "./transactions";
 
 afterEach(removeTestDatabases);
@@ -109,19 +109,26 @@ describe("prepared queries", () => {
     expect(() => computed.sqlFor(db, { name: "x" })).toThrow(/computed with an argument/);
   });
 
-  it("with the open unit's executor: run in the open transaction's unit without Kysely's executor, answer the same, and roll back with it", async () => {
+  it("with the unit executor: run in their unit without Kysely's executor, answer the same, commit before answering, and roll back with their transaction", async () => {
     const base = groupCommitTestDatabase();
     const { inTransaction } = makeTransactions(base.db, { nest: true });
-    const direct = preparedFor<Schema>(openUnitExecutor(base.db, { parameter: (v) => v, row: (r) => r }));
+    const direct = preparedFor<Schema>(unitExecutor(base.db, { parameter: (v) => v, row: (r) => r }, async () => base.writer));
     const directInsert = direct((db, a: { name: string }) => db.insertInto("t").values({ name: a.name }));
     const directByName = direct((db, a: { name: string }) => db.selectFrom("t").select(["id", "name"]).where("name", "=", a.name));
     const directRename = direct((db, a: { from: string; to: string }) => db.updateTable("t").set({ name: a.to }).where("name", "=", a.from));
 
-    // Outside any transaction: through Kysely, a unit of its own.
-    const instanceQuery = vi.spyOn(base.db, "executeQuery");
+    // Outside any transaction: a unit of its own, committed when it answers, still not through Kysely.
+    const instanceQuery = vi.spyOn(base.db.getExecutor(), "executeQuery");
+    const groupsBefore = base.counted.groups.length;
     await directInsert.changes(base.db, { name: "outside" });
-    expect(instanceQuery).toHaveBeenCalledTimes(1);
+    expect(base.committedNames()).toEqual(["outside"]);
+    expect(base.counted.groups.length).toBe(groupsBefore + 1);
+    expect(await directByName.first(base.db, { name: "outside" })).toEqual(await byName.first(base.db, { name: "outside" }));
+    expect(instanceQuery).toHaveBeenCalledTimes(1); // the builder's byName just above
     instanceQuery.mockClear();
+    // A statement that fails outside a transaction ends its unit: the next one gets its turn.
+    await expect(directInsert.changes(base.db, { name: "outside" })).rejects.toThrow(/UNIQUE/);
+    expect(await directByName.first(base.db, { name: "outside" })).toMatchObject({ name: "outside" });
 
     await expect(
       inTransaction(async (tx) => {

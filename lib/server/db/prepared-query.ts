@@ -115,8 +115,8 @@ export function preparedFor<DB>(direct?: DirectExecutor) {
 }
 
 /**
- * Runs a compiled query itself when the handle allows it (sql.ts: a statement of the open SQLite
- * transaction, sqlite-group-commit.ts openUnitExecutor); null sends it through Kysely's executor.
+ * Runs a compiled query itself when the handle allows it (sql.ts on SQLite: sqlite-group-commit.ts
+ * unitExecutor); null sends it through Kysely's executor.
  */
 export type DirectExecutor = <R>(handle: unknown, compiled: CompiledQuery) => Promise<QueryResult<R>> | null;
 

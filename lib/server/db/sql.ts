@@ -22,7 +22,7 @@ import { AsyncLock } from "./async-lock";
 import { sharedPostgresPool, sharedSqliteConnection } from "./client";
 import { metrics } from "@/lib/server/metrics/metrics";
 import { sqlCounter } from "./sql-counter";
-import { groupCommitDialect, GroupCommitWriter, openUnitExecutor, type ValueMapping } from "./sqlite-group-commit";
+import { groupCommitDialect, GroupCommitWriter, unitExecutor, type ValueMapping } from "./sqlite-group-commit";
 import { makeTransactions } from "./transactions";
 import { preparedFor } from "./prepared-query";
 import type { SharedSqliteConnection } from "./sqlite-adapter";
@@ -108,7 +108,8 @@ function writerOf(shared: SharedSqliteConnection): GroupCommitWriter {
 }
 
 const sqliteValues: ValueMapping = { parameter: sqliteParameter, row: numbersOf };
-const sqliteDialect: Dialect = groupCommitDialect(async () => writerOf(await sharedSqliteConnection()), sqliteValues);
+const sqliteWriter = async () => writerOf(await sharedSqliteConnection());
+const sqliteDialect: Dialect = groupCommitDialect(sqliteWriter, sqliteValues);
 
 // PostgreSQL: timestamps come back as their text (UTC, as Prisma writes them) and bigint counts as
 // text, per query, so the pool's global parsers (which Prisma does not use either) stay untouched.
@@ -171,8 +172,8 @@ export const sqlDb: Sql = (holder.__tanSql ??= createSql());
 export type SqlQ = Kysely<DB>;
 export type SqlTx = Transaction<DB>;
 
-/** On SQLite, a statement of the open transaction runs straight in its unit (sqlite-group-commit.ts openUnitExecutor). */
-const direct = env.DATABASE_PROVIDER === "sqlite" ? openUnitExecutor(sqlDb, sqliteValues) : undefined;
+/** On SQLite, statements of the typed-SQL path run straight in their group-commit unit (sqlite-group-commit.ts unitExecutor). */
+const direct = env.DATABASE_PROVIDER === "sqlite" ? unitExecutor(sqlDb, sqliteValues, sqliteWriter) : undefined;
 
 const transactions = makeTransactions(sqlDb, { nest: env.DATABASE_PROVIDER === "sqlite", direct });
 
@@ -198,6 +199,6 @@ export function dbInt(value: unknown): number {
 
 /**
  * A typed-SQL query built once per shape of its arguments, not on every call (prepared-query.ts). On
- * SQLite, a call inside an open transaction runs straight in its unit (`direct`).
+ * SQLite, a call runs straight in its group-commit unit (`direct`).
  */
 export const prepared = preparedFor<DB>(direct);

@@ -311,19 +311,36 @@ async function executeInUnit<R>(unit: GroupCommitUnit, values: ValueMapping, com
 }
 
 /**
- * Runs a compiled query straight in the unit of the open transaction when the handle it is sent on is
- * that transaction's (`tx` of the context, sql.ts's inTransaction) or the instance `instance`: where
- * Kysely's executor would run it too (UnitConnection, the same mapping), without the hops of its
- * connection providers. Measured under the trade benchmark, Kysely's executor path was about 2.5% of
- * the server's CPU for the prepared queries (prepared-query.ts) alone. Null when the query must go
- * through Kysely: no open transaction, or a handle of another one.
+ * Runs a compiled query in a unit without Kysely's executor, where that executor would run it too
+ * (GroupCommitDriver, UnitConnection, the same mapping), without the hops of its connection
+ * providers: measured under the trade benchmark, Kysely's executor path was about 2.5% of the
+ * server's CPU for the prepared queries (prepared-query.ts) alone.
+ * - Sent on the open transaction's handle (`tx` of the context, transactions.ts), or on the instance
+ *   `instance` from inside its work: in that transaction's unit.
+ * - Sent on the instance outside any open transaction: in a unit of its own, taken in turn and
+ *   answered once its group has committed, as the driver's acquire and release do.
+ * Null when the query must go through Kysely: a handle of a transaction that is not the open one.
  */
-export function openUnitExecutor(instance: unknown, values: ValueMapping): <R>(handle: unknown, compiled: CompiledQuery) => Promise<QueryResult<R>> | null {
+export function unitExecutor(
+  instance: unknown,
+  values: ValueMapping,
+  writer: () => Promise<GroupCommitWriter>,
+): <R>(handle: unknown, compiled: CompiledQuery) => Promise<QueryResult<R>> | null {
   return <R>(handle: unknown, compiled: CompiledQuery) => {
     const context = contexts.getStore();
-    if (!context?.open || !context.unit || (handle !== context.tx && handle !== instance)) return null;
-    return executeInUnit<R>(context.unit, values, compiled);
+    if (context?.open && context.unit) return handle === context.tx || handle === instance ? executeInUnit<R>(context.unit, values, compiled) : null;
+    return handle === instance ? executeAlone<R>(writer, values, compiled) : null;
   };
+}
+
+/** A statement outside any transaction: a unit of its own, ended (and its group's commit awaited) whatever the statement did. */
+async function executeAlone<R>(writer: () => Promise<GroupCommitWriter>, values: ValueMapping, compiled: CompiledQuery): Promise<QueryResult<R>> {
+  const unit = await (await writer()).openUnit();
+  try {
+    return await executeInUnit<R>(unit, values, compiled);
+  } finally {
+    await unit.release();
+  }
 }
 
 /** One unit of a group, as Kysely sees a connection. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { groupCommitTestDatabase, removeTestDatabases } from "./group-commit-test-database";
-import { openUnitExecutor } from "./sqlite-group-commit";
+import { unitExecutor } from "./sqlite-group-commit";
 import { makeTransactions } from "./transactions";
 
 afterEach(removeTestDatabases);
@@ -109,7 +109,7 @@ describe("inTransaction with nesting (SQLite)", () => {
 
   it("with the open unit's executor, runs the savepoints in the unit itself, not through Kysely, with the same outcome", async () => {
     const base = groupCommitTestDatabase();
-    const { inTransaction } = makeTransactions(base.db, { nest: true, direct: openUnitExecutor(base.db, { parameter: (v) => v, row: (r) => r }) });
+    const { inTransaction } = makeTransactions(base.db, { nest: true, direct: unitExecutor(base.db, { parameter: (v) => v, row: (r) => r }, async () => base.writer) });
     let kyselyStatements = 0;
     await inTransaction(async (tx) => {
       const spy = vi.spyOn(tx.getExecutor(), "executeQuery");

@@ -25,7 +25,7 @@ const RELEASE = CompiledQuery.raw("RELEASE nested");
 const ROLLBACK_TO = CompiledQuery.raw("ROLLBACK TO nested");
 
 /**
- * `direct` (sql.ts: sqlite-group-commit.ts openUnitExecutor) runs a nested transaction's savepoint
+ * `direct` (sql.ts: sqlite-group-commit.ts unitExecutor) runs a nested transaction's savepoint
  * statements in the open unit itself instead of through Kysely's executor, as prepared queries do.
  */
 export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean; direct?: DirectExecutor }) {
