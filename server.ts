@@ -130,9 +130,10 @@ async function serve(): Promise<void> {
     }
     const verifier = signatureVerifier();
     if (verifier.failure) logger.warn({ reason: verifier.failure }, "libsecp256k1 did not load: signatures are verified with @noble/curves, about 25 times slower");
-    if (digestImplementation() !== "node:crypto") logger.warn("node:crypto is out of reach (process.getBuiltinModule needs Node 20.16 or later): SHA-256 and SHA3-256 are computed with @noble/hashes, 2-3 times slower");
+    const digests = digestImplementation();
+    if (digests !== "node:crypto") logger.warn("node:crypto is out of reach (process.getBuiltinModule needs Node 20.16 or later): SHA-256 and SHA3-256 are computed with @noble/hashes, 2-3 times slower");
     logger.info(
-      { url: env.PUBLIC_URL, verifier: verifier.verifier, digests: digestImplementation(), host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
+      { url: env.PUBLIC_URL, verifier: verifier.verifier, digests, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
       `listening on ${env.PUBLIC_URL} (GraphQL over WebSocket at ${GRAPHQL_PATH})`,
     );
   });

@@ -7,7 +7,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely } from "kysely";
 import { AsyncLock } from "./async-lock";
-import { GroupCommitWriter, groupCommitDialect } from "./sqlite-group-commit";
+import { GroupCommitWriter, groupCommitDialect, unitExecutor, type ValueMapping } from "./sqlite-group-commit";
 import { cacheStatements } from "./statement-cache";
 
 export type Schema = { t: { id: number; name: string }; child: { id: number; parentId: number } };
@@ -38,9 +38,12 @@ export function groupCommitTestDatabase() {
     transaction: (outcome) => void (outcome === "commit" ? (counted.commits += 1) : (counted.rollbacks += 1)),
     groupCommitted: (units) => void counted.groups.push(units),
   });
-  const db = new Kysely<Schema>({ dialect: groupCommitDialect(async () => writer, { parameter: (v) => v, row: (r) => r }) });
+  const values: ValueMapping = { parameter: (v) => v, row: (r) => r };
+  const db = new Kysely<Schema>({ dialect: groupCommitDialect(async () => writer, values) });
+  /** The executor sql.ts gives prepared queries and nested savepoints on SQLite, over this database. */
+  const direct = unitExecutor(db, values, async () => writer);
   /** Rows of t as another connection sees them: committed ones only. */
   const committedNames = () => (observer.prepare("SELECT name FROM t ORDER BY id").all() as { name: string }[]).map((r) => r.name);
-  return { connection, lock, writer, db, counted, committedNames };
+  return { connection, lock, writer, db, direct, counted, committedNames };
 }
 

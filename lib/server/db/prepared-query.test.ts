@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DummyDriver, Kysely, sql, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Dialect, type Generated } from "kysely";
 import { groupCommitTestDatabase as testDatabase, removeTestDatabases } from "./group-commit-test-database";
 import { PREPARED_SHAPES_MAX, preparedFor } from "./prepared-query";
-import { unitExecutor } from "./sqlite-group-commit";
 import { makeTransactions } from "./transactions";
 
 afterEach(removeTestDatabases);
@@ -112,7 +111,7 @@ describe("prepared queries", () => {
   it("with the unit executor: run in their unit without Kysely's executor, answer the same, commit before answering, and roll back with their transaction", async () => {
     const base = groupCommitTestDatabase();
     const { inTransaction } = makeTransactions(base.db, { nest: true });
-    const direct = preparedFor<Schema>(unitExecutor(base.db, { parameter: (v) => v, row: (r) => r }, async () => base.writer));
+    const direct = preparedFor<Schema>(base.direct);
     const directInsert = direct((db, a: { name: string }) => db.insertInto("t").values({ name: a.name }));
     const directByName = direct((db, a: { name: string }) => db.selectFrom("t").select(["id", "name"]).where("name", "=", a.name));
     const directRename = direct((db, a: { from: string; to: string }) => db.updateTable("t").set({ name: a.to }).where("name", "=", a.from));

@@ -35,6 +35,7 @@ import {
   type QueryResult,
 } from "kysely";
 import { AsyncLock } from "./async-lock";
+import type { DirectExecutor } from "./prepared-query";
 
 type Database = BetterSqlite3.Database;
 
@@ -325,7 +326,7 @@ export function unitExecutor(
   instance: unknown,
   values: ValueMapping,
   writer: () => Promise<GroupCommitWriter>,
-): <R>(handle: unknown, compiled: CompiledQuery) => Promise<QueryResult<R>> | null {
+): DirectExecutor {
   return <R>(handle: unknown, compiled: CompiledQuery) => {
     const context = contexts.getStore();
     if (context?.open && context.unit) return handle === context.tx || handle === instance ? executeInUnit<R>(context.unit, values, compiled) : null;

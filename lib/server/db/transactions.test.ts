@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { groupCommitTestDatabase, removeTestDatabases } from "./group-commit-test-database";
-import { unitExecutor } from "./sqlite-group-commit";
 import { makeTransactions } from "./transactions";
 
 afterEach(removeTestDatabases);
@@ -8,6 +7,16 @@ afterEach(removeTestDatabases);
 function setUp() {
   const base = groupCommitTestDatabase();
   return { ...base, ...makeTransactions(base.db, { nest: true }) };
+}
+
+/** A nested transaction that inserts "inner" and then fails: it must reject with its own error. */
+async function failedInnerStep(inTransaction: ReturnType<typeof setUp>["inTransaction"]): Promise<void> {
+  await expect(
+    inTransaction(async (inner) => {
+      await inner.insertInto("t").values({ name: "inner" } as never).execute();
+      throw new Error("the inner step failed");
+    }),
+  ).rejects.toThrow("the inner step failed");
 }
 
 describe("inTransaction with nesting (SQLite)", () => {
@@ -95,12 +104,7 @@ describe("inTransaction with nesting (SQLite)", () => {
       await tx.insertInto("t").values({ name: "outer" } as never).execute();
       await inTransaction(async (middle) => {
         await middle.insertInto("t").values({ name: "middle" } as never).execute();
-        await expect(
-          inTransaction(async (inner) => {
-            await inner.insertInto("t").values({ name: "inner" } as never).execute();
-            throw new Error("the inner step failed");
-          }),
-        ).rejects.toThrow("the inner step failed");
+        await failedInnerStep(inTransaction);
         await middle.insertInto("t").values({ name: "middle again" } as never).execute();
       });
     });
@@ -109,17 +113,12 @@ describe("inTransaction with nesting (SQLite)", () => {
 
   it("with the open unit's executor, runs the savepoints in the unit itself, not through Kysely, with the same outcome", async () => {
     const base = groupCommitTestDatabase();
-    const { inTransaction } = makeTransactions(base.db, { nest: true, direct: unitExecutor(base.db, { parameter: (v) => v, row: (r) => r }, async () => base.writer) });
+    const { inTransaction } = makeTransactions(base.db, { nest: true, direct: base.direct });
     let kyselyStatements = 0;
     await inTransaction(async (tx) => {
       const spy = vi.spyOn(tx.getExecutor(), "executeQuery");
       await tx.insertInto("t").values({ name: "outer" } as never).execute();
-      await expect(
-        inTransaction(async (inner) => {
-          await inner.insertInto("t").values({ name: "inner" } as never).execute();
-          throw new Error("the inner step failed");
-        }),
-      ).rejects.toThrow("the inner step failed");
+      await failedInnerStep(inTransaction);
       await inTransaction((inner) => inner.insertInto("t").values({ name: "kept" } as never).execute());
       kyselyStatements = spy.mock.calls.length;
     });
