@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef } from "react";
 
 import { refetchGraphqlQueries, useLiveSubscription } from "@/lib/client/live-subscription";
 import { marketKeys, usePortfolioNow } from "@/lib/client/market-queries";
-import { cashNotices, planNotice, signingNotice, type Notice } from "@/lib/client/notification-rules";
+import { balancesMoved, cashNotices, planNotice, signingNotice, type Notice } from "@/lib/client/notification-rules";
 import { useSigningInboxCount } from "@/lib/client/signing-queries";
 import { PLAN_STATUS_CHANGED, RECEIPT_ADDED } from "@/lib/client/trading-documents";
 
@@ -48,8 +48,10 @@ export function TraderFeeds({ add }: { add: (notice: Notice) => void }) {
   useEffect(() => {
     if (!portfolio) return;
     const cash = new Map(portfolio.totals.map((t) => [t.currency, t.cash.balance]));
+    // The dashboard's full portfolio (its own query, fresh for a while) is read again when money moved.
+    if (balancesMoved(seenCash.current, cash)) void queryClient.invalidateQueries({ queryKey: marketKeys.portfolio, exact: true });
     for (const notice of cashNotices(seenCash.current, cash, Date.now() - lastTradeEvent.current < TRADE_QUIET_MS, Date.now())) add(notice);
     seenCash.current = cash;
-  }, [portfolio, add]);
+  }, [portfolio, add, queryClient]);
   return null;
 }

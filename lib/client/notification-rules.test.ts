@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { cashNotices, planNotice, signingNotice } from "./notification-rules";
+import { balancesMoved, cashNotices, planNotice, signingNotice } from "./notification-rules";
 
 describe("the notification centre's words", () => {
   it("says how a trade ended, with the reason of one that did not go through", () => {
@@ -25,5 +25,16 @@ describe("the notification centre's words", () => {
     expect(cashNotices(before, new Map([["USD", "60.5"]]), false, 1)).toEqual([expect.objectContaining({ title: "Withdrawal paid out", body: "$39.50 left your account for your bank." })]);
     expect(cashNotices(before, new Map([["USD", "60"]]), true, 1)).toEqual([]);
     expect(cashNotices(null, new Map([["USD", "60"]]), false, 1)).toEqual([]);
+  });
+
+  it("sees a cash balance move either way, a currency gained or gone, and nothing on the first reading", () => {
+    const before = new Map([["USD", "100"]]);
+    expect(balancesMoved(null, new Map([["USD", "100"]]))).toBe(false);
+    expect(balancesMoved(before, new Map([["USD", "100.0"]]))).toBe(false);
+    expect(balancesMoved(before, new Map([["USD", "10100"]]))).toBe(true);
+    expect(balancesMoved(before, new Map([["USD", "99.999999999999999999"]]))).toBe(true);
+    expect(balancesMoved(before, new Map([["USD", "100"], ["EUR", "0"]]))).toBe(true);
+    expect(balancesMoved(before, new Map())).toBe(true);
+    expect(balancesMoved(new Map([["EUR", "100"]]), new Map([["USD", "100"]]))).toBe(true);
   });
 });

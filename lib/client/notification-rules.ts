@@ -50,3 +50,19 @@ export function cashNotices(before: ReadonlyMap<string, string> | null, now: Rea
   }
   return notices;
 }
+
+/**
+ * Whether a cash balance moved between two readings (either way, a currency gained or gone). The
+ * notification centre's cheap poll sees money first; when it does, the dashboard's full portfolio
+ * (a separate query, fresh for a while) is out of date and is read again, so it never says
+ * "Nothing held yet" beside a "Money arrived" toast.
+ */
+export function balancesMoved(before: ReadonlyMap<string, string> | null, now: ReadonlyMap<string, string>): boolean {
+  if (before === null) return false;
+  if (before.size !== now.size) return true;
+  for (const [currency, balance] of now) {
+    const earlier = before.get(currency);
+    if (earlier === undefined || unitsOfSigned(earlier) !== unitsOfSigned(balance)) return true;
+  }
+  return false;
+}
