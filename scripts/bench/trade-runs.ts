@@ -31,6 +31,8 @@ export type RunUsage = {
   transactions: LayerCounts;
   /** Commits written (SQLite: one holds a group of transactions). */
   commits: LayerCounts;
+  /** Transactions rolled back (lost races retried, refusals): counted in `transactions` too. */
+  rollbacks: LayerCounts;
   /** The answering process's own view of its memory once the run was over (prom-client's default metrics). */
   heap: { usedBytes: number; totalBytes: number; externalBytes: number };
   /** What the server's GET /api/metrics says of the run: trades that ended, by status, and the mean time of each plan stage. */
@@ -162,6 +164,10 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
     statements: delta("tan_db_statements_total"),
     transactions: delta("tan_db_transactions_total"),
     commits: delta("tan_db_commits_total"),
+    rollbacks: {
+      sql: movedBetween(before, after, "tan_db_transactions_total", { layer: "sql", outcome: "rollback" }),
+      prisma: movedBetween(before, after, "tan_db_transactions_total", { layer: "prisma", outcome: "rollback" }),
+    },
     heap: {
       usedBytes: sumOf(after, "nodejs_heap_size_used_bytes"),
       totalBytes: sumOf(after, "nodejs_heap_size_total_bytes"),

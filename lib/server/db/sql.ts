@@ -192,6 +192,23 @@ export function isSqlUniqueViolation(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }
 
+/** Whether a read inside a transaction can lock the rows it answers (PostgreSQL's FOR UPDATE; SQLite has no row locks and one writer at a time). */
+export const ROW_LOCKS = env.DATABASE_PROVIDER === "postgresql";
+
+/**
+ * A read that a conditional write on the same rows follows in the same transaction: on PostgreSQL it
+ * locks them (FOR UPDATE) until the transaction ends, so transactions that want a hot row (an
+ * intent many buyers execute at once, an issuer's escrow account) queue on it instead of reading
+ * the same version, losing the conditional write and being rolled back and sent again. The
+ * conditional write stays: the lock only saves the lost race. On SQLite the read is unchanged.
+ * Locks are taken in one order (an intent before token balances, several rows of one table in the
+ * order of their key) so that two transactions cannot wait on each other; a deadlock PostgreSQL
+ * still finds rolls one back, and it is retried like a lost race (isLostRace, escrow/errors.ts).
+ */
+export function forWrite<Q extends { forUpdate(): Q }>(query: Q): Q {
+  return ROW_LOCKS ? query.forUpdate() : query;
+}
+
 /** A count or an int8 as a number (PostgreSQL hands int8 back as text here). */
 export function dbInt(value: unknown): number {
   return typeof value === "number" ? value : Number(value);

@@ -4,7 +4,7 @@
 import type { Selectable } from "kysely";
 import { applyPostings, postingsFor, refusalOf, type AccountState, type Movement } from "@/lib/domain/escrow/books";
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
-import { dbDate, prepared, type DB, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, forWrite, prepared, type DB, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, OperationRefusal } from "./errors";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
@@ -16,8 +16,9 @@ export const BANK_OWNER = "bank";
 const accountOf = prepared((db, a: { ownerFinId: string; currency: string }) =>
   db.selectFrom("EscrowAccount").selectAll().where("ownerFinId", "=", a.ownerFinId).where("currency", "=", a.currency),
 );
+/** Locked for the movement's writes on PostgreSQL (forWrite), in the order of their ids, so two movements never wait on each other. */
 const accountStates = prepared((db, a: { ids: readonly string[] }) =>
-  db.selectFrom("EscrowAccount").select(["id", "kind", "currency", "available", "held", "version"]).where("id", "in", a.ids),
+  forWrite(db.selectFrom("EscrowAccount").select(["id", "kind", "currency", "available", "held", "version"]).where("id", "in", a.ids).orderBy("id")),
 );
 const updateAccount = prepared((db, a: { id: string; version: number; available: string; held: string; balance: string; updatedAt: string }) =>
   db

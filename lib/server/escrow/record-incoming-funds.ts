@@ -18,7 +18,7 @@ import { dbDate, inTransaction } from "@/lib/server/db/sql";
 import { createOnce } from "@/lib/server/http/create-once";
 import { logger } from "@/lib/server/log";
 import { creditIncomingFunds } from "./credit-incoming-funds";
-import { ConcurrentUpdate } from "./errors";
+import { isLostRace } from "./errors";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 /** Concurrent credits to one account (PostgreSQL) meet on its version: the loser runs again. */
@@ -32,7 +32,7 @@ async function recordNew(request: IncomingFundsRequest, caller: Principal, reque
       return await recordOnce(request, caller, requestHash, options);
     } catch (error) {
       // A unique violation (the same Idempotency-Key at once) is createOnce's to answer.
-      if (!(error instanceof ConcurrentUpdate) || attempt >= RECORD_ATTEMPTS) throw error;
+      if (!isLostRace(error) || attempt >= RECORD_ATTEMPTS) throw error;
     }
   }
 }

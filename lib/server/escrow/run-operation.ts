@@ -6,7 +6,7 @@
 import { ESCROW_ERROR_CODES, isEscrowOperationKind } from "@/lib/domain/escrow/operation-kinds";
 import { dbDate, inTransaction, isSqlUniqueViolation, sqlDb } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
-import { ConcurrentUpdate, OperationRefusal } from "./errors";
+import { ConcurrentUpdate, isLostRace, OperationRefusal } from "./errors";
 import { RetryLater, type AnyOperationDefinition, type EscrowOperationRow } from "./operation-definition";
 import { OPERATIONS } from "./operations";
 
@@ -17,9 +17,7 @@ const MESSAGE_MAX_CHARS = 2_000;
 
 /** A lost race on an account, two first postings opening the same account, or a PostgreSQL serialization failure or deadlock. */
 function isRetryableDatabaseError(error: unknown): boolean {
-  if (error instanceof ConcurrentUpdate || isSqlUniqueViolation(error)) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "40001" || code === "40P01";
+  return isLostRace(error) || isSqlUniqueViolation(error);
 }
 
 function findOperation(cid: string): Promise<EscrowOperationRow | undefined> {

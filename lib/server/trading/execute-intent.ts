@@ -16,8 +16,8 @@ import { intentSchema } from "@/lib/schemas/intent";
 import type { ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
 import { recordAuditSql } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
-import { dbDate, inTransaction, prepared, sqlDb, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
-import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
+import { dbDate, forWrite, inTransaction, prepared, sqlDb, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
+import { ConcurrentUpdate, isLostRace } from "@/lib/server/escrow/errors";
 import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
 import { assertRoomForAPlan } from "@/lib/server/http/admission";
 import { logger } from "@/lib/server/log";
@@ -40,7 +40,7 @@ const answer = (planId: string) => ({ isCompleted: true, response: { executionPl
 const nonceUse = prepared((db, a: { signer: string; nonce: string }) => db.selectFrom("UsedNonce").select(["purpose", "usedBy"]).where("signer", "=", a.signer).where("nonce", "=", a.nonce));
 const executionById = prepared((db, a: { id: string }) => db.selectFrom("Plan").select(["executorUserId", "execution"]).where("id", "=", a.id));
 const intentById = prepared((db, a: { id: string }) => db.selectFrom("Intent").selectAll().where("id", "=", a.id));
-const intentRemaining = prepared((db, a: { id: string }) => db.selectFrom("Intent").select(["remainingQuantity", "status", "version"]).where("id", "=", a.id));
+const intentRemaining = prepared((db, a: { id: string }) => forWrite(db.selectFrom("Intent").select(["remainingQuantity", "status", "version"]).where("id", "=", a.id)));
 const takeFromIntent = prepared(
   (db, a: { id: string; version: number; remainingQuantity: string; remainingSortKey: string; status: string; updatedAt: string }) =>
     db
@@ -87,15 +87,13 @@ function checkSignature(body: ExecuteIntentRequest, trade: Trade) {
   return { signature: body.intent.signature.toLowerCase(), template };
 }
 
-/** Takes `quantity` from the intent's remaining quantity; COMPLETED when nothing remains. */
 /**
- * Optimistic first: read, then a conditional write on the version. An execution that lost that race
- * takes the intent's row lock before reading (a write that changes nothing: PostgreSQL then queues
- * the contenders instead of failing them again; SQLite serialises writers anyway), so twenty
- * concurrent executions of one intent settle in order rather than running out of attempts.
+ * Takes `quantity` from the intent's remaining quantity; COMPLETED when nothing remains. The read
+ * locks the intent's row on PostgreSQL (forWrite), so concurrent executions of one intent queue on
+ * it and each writes the version it read, instead of losing the conditional write and being sent
+ * again (SQLite runs one writer at a time anyway). The conditional write stays.
  */
-async function takeQuantity(tx: SqlTx, intent: IntentRow, quantity: string, lockFirst: boolean): Promise<void> {
-  if (lockFirst) await tx.updateTable("Intent").set((eb) => ({ version: eb("version", "+", 0) })).where("id", "=", intent.id).execute();
+async function takeQuantity(tx: SqlTx, intent: IntentRow, quantity: string): Promise<void> {
   const current = await intentRemaining.first(tx, { id: intent.id });
   if (!current) throw new Error(`intent ${intent.id} vanished during an execution`);
   const remaining = unitsOfSigned(current.remainingQuantity) - unitsOf(quantity);
@@ -143,7 +141,7 @@ export async function executeIntent(body: ExecuteIntentRequest, caller: Principa
     try {
       await inTransaction(async (tx) => {
         await consumeNonceSql(tx, { signer: trade.executorFinId, nonce: trade.nonce, purpose: "execute", usedBy: planId }, { in: "body", path: "intent.nonce" });
-        await takeQuantity(tx, intent, trade.quantity, attempt > 1);
+        await takeQuantity(tx, intent, trade.quantity);
         if (trade.kind !== "primarySale" && !(await reserveTokens(tx, trade.assetId, trade.sellerFinId, trade.quantity))) {
           throw new AppError("UNPROCESSABLE", `The seller ${trade.sellerFinId} does not hold ${trade.quantity} tokens of ${trade.assetId} available; nothing was executed.`, [
             { in: "body", path: "intent.asset.term.amount", message: "is more than the seller holds available" },
@@ -170,7 +168,7 @@ export async function executeIntent(body: ExecuteIntentRequest, caller: Principa
       });
       break;
     } catch (error) {
-      if (!(error instanceof ConcurrentUpdate)) throw error;
+      if (!isLostRace(error)) throw error;
       if (attempt >= RESERVE_ATTEMPTS) {
         logger.warn({ planId, intentId: intent.id, attempts: attempt, reason: error.message }, "execution gave up on a contended intent; nothing was written");
         throw new AppError("STATE_CONFLICT", `Intent ${intent.id} kept changing under concurrent executions; nothing was executed. Send the same request again.`);

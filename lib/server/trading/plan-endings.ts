@@ -2,7 +2,7 @@
 // returns its quantity to the intent (a COMPLETED intent becomes ACTIVE again) and the seller's
 // reserved tokens of a transfer. A Completed plan gives nothing back: the quantity was sold.
 import { formatUnits, unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
-import { dbDate, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, forWrite, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
 import { executionOf, type PlanRow } from "./stage-outcome";
@@ -11,7 +11,7 @@ import { unreserveTokens } from "./token-ledger";
 /** By then a transfer's tokens are reserved again (a failed step 3 undid step 2 first). */
 export async function returnReservations(tx: SqlTx, plan: PlanRow): Promise<void> {
   const { trade } = executionOf(plan);
-  const intent = await tx.selectFrom("Intent").select(["id", "remainingQuantity", "status", "version"]).where("id", "=", plan.intentId).executeTakeFirstOrThrow();
+  const intent = await forWrite(tx.selectFrom("Intent").select(["id", "remainingQuantity", "status", "version"]).where("id", "=", plan.intentId)).executeTakeFirstOrThrow();
   const remaining = unitsOfSigned(intent.remainingQuantity) + unitsOf(plan.quantity);
   const { numUpdatedRows } = await tx
     .updateTable("Intent")

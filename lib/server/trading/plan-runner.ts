@@ -22,7 +22,7 @@ import { env } from "@/lib/env";
 import { dbDate, inTransaction, prepared, sqlDb } from "@/lib/server/db/sql";
 import { isOwnApiUrl } from "@/lib/server/http/fetch-organization";
 import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
-import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
+import { isLostRace } from "@/lib/server/escrow/errors";
 import { leaseMsFor } from "@/lib/server/escrow/lease";
 import { planEntered, planLeft } from "@/lib/server/http/admission";
 import { logger } from "@/lib/server/log";
@@ -184,7 +184,7 @@ async function recordWithRetries(plan: PlanRow, outcome: Recordable): Promise<{ 
         if (fallback.kind === "wait") throw new Error("a refused step cannot wait");
         return recordWithRetries(plan, fallback);
       }
-      if (!(error instanceof ConcurrentUpdate) || attempt >= WRITE_ATTEMPTS) throw error;
+      if (!isLostRace(error) || attempt >= WRITE_ATTEMPTS) throw error;
     }
   }
 }

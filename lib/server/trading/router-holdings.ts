@@ -5,22 +5,25 @@
 // take a holding below zero (the rule of adjust-holdings.ts; the database refuses it too).
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { holdingKey } from "@/lib/domain/ledger-import";
-import { dbDate, prepared, sqlDb, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, forWrite, prepared, sqlDb, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { HoldingShortfall, shortfallMessage, type Delta } from "@/lib/server/ledger/adjust-holdings";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 export type FiatHolding = { finId: string; currency: string; organizationId: string };
 
-const holdingOf = prepared((db, a: { finId: string; currency: string; organizationId: string }) =>
-  db
+function holdingQuery(db: SqlQ, a: { finId: string; currency: string; organizationId: string }) {
+  return db
     .selectFrom("Holding")
     .select(["id", "balance", "held", "version"])
     .where("finId", "=", a.finId)
     .where("assetType", "=", "fiat")
     .where("assetCode", "=", a.currency)
-    .where("organizationId", "=", a.organizationId),
-);
+    .where("organizationId", "=", a.organizationId);
+}
+const holdingOf = prepared(holdingQuery);
+/** The same row, locked for the step's write on PostgreSQL (forWrite). */
+const lockedHoldingOf = prepared((db, a: { finId: string; currency: string; organizationId: string }) => forWrite(holdingQuery(db, a)));
 const updateHolding = prepared((db, a: { id: string; version: number; balance: string; held: string; updatedAt: string }) =>
   db.updateTable("Holding").set({ balance: a.balance, held: a.held, version: (eb) => eb("version", "+", 1), updatedAt: a.updatedAt }).where("id", "=", a.id).where("version", "=", a.version),
 );
@@ -37,8 +40,18 @@ export async function fiatHoldingShortfall(h: FiatHolding, delta: Delta): Promis
   return shortfallMessage(keyOf(h), { balance: unitsOfSigned(row?.balance ?? "0"), held: unitsOfSigned(row?.held ?? "0") }, delta);
 }
 
+/**
+ * Several holdings changed in one step (a release: the buyer's and the seller's), in the order of
+ * their keys: on PostgreSQL each read locks its row, and one order keeps two opposite trades from
+ * each holding the row the other waits for.
+ */
+export async function changeFiatHoldings(tx: SqlTx, changes: readonly { holding: FiatHolding; delta: Delta }[]): Promise<void> {
+  const ordered = [...changes].sort((a, b) => (keyOf(a.holding) < keyOf(b.holding) ? -1 : keyOf(a.holding) > keyOf(b.holding) ? 1 : 0));
+  for (const change of ordered) await changeFiatHolding(tx, change.holding, change.delta);
+}
+
 export async function changeFiatHolding(tx: SqlTx, h: FiatHolding, delta: Delta): Promise<void> {
-  const row = await read(tx, h);
+  const row = await lockedHoldingOf.first(tx, { finId: h.finId, currency: h.currency, organizationId: h.organizationId });
   const current = { balance: unitsOfSigned(row?.balance ?? "0"), held: unitsOfSigned(row?.held ?? "0") };
   const shortfall = shortfallMessage(keyOf(h), current, delta);
   if (shortfall) throw new HoldingShortfall(shortfall);

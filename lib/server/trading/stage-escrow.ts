@@ -11,7 +11,7 @@ import { exchangeWithAdapter, type Exchange } from "@/lib/server/router-ops/adap
 import { partyAt } from "@/lib/domain/trade/trade";
 import { executionOf, holdOperationId, type PlanRow, type StageOutcome } from "./stage-outcome";
 import { recordStepReceipt } from "./receipts";
-import { changeFiatHolding, fiatHoldingShortfall, type FiatHolding } from "./router-holdings";
+import { changeFiatHolding, changeFiatHoldings, fiatHoldingShortfall, type FiatHolding } from "./router-holdings";
 import { undoTokens } from "./stage-token";
 
 const money = (currency: string) => ({ type: "fiat" as const, code: currency });
@@ -120,8 +120,10 @@ export async function releaseFunds(plan: PlanRow): Promise<StageOutcome> {
     status: "Completed",
     reason: null,
     effect: async (tx, current) => {
-      await changeFiatHolding(tx, holdingAt(current, trade.buyerFinId), { balance: -amount, held: -amount });
-      await changeFiatHolding(tx, holdingAt(current, trade.sellerFinId), { balance: amount });
+      await changeFiatHoldings(tx, [
+        { holding: holdingAt(current, trade.buyerFinId), delta: { balance: -amount, held: -amount } },
+        { holding: holdingAt(current, trade.sellerFinId), delta: { balance: amount } },
+      ]);
       return recordStepReceipt(tx, current, 3, "release", result.envelope.response ?? {});
     },
   };

@@ -4,7 +4,7 @@
 // throws ConcurrentUpdate so the caller's transaction is retried, never half-applied. Tokens are
 // conserved: an issue creates them for the buyer, a transfer moves reserved tokens seller → buyer.
 import { formatUnits, unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
-import { dbDate, prepared, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, forWrite, prepared, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
@@ -14,7 +14,7 @@ export class TokenLedgerRefusal extends Error {
 }
 
 const balanceOf = prepared((db, a: { assetId: string; ownerFinId: string }) =>
-  db.selectFrom("TokenBalance").select(["id", "balance", "reserved", "version"]).where("assetId", "=", a.assetId).where("ownerFinId", "=", a.ownerFinId),
+  forWrite(db.selectFrom("TokenBalance").select(["id", "balance", "reserved", "version"]).where("assetId", "=", a.assetId).where("ownerFinId", "=", a.ownerFinId)),
 );
 const updateBalance = prepared((db, a: { id: string; version: number; balance: string; reserved: string; updatedAt: string }) =>
   db
@@ -31,6 +31,28 @@ async function rowOf(tx: SqlTx, assetId: string, ownerFinId: string): Promise<Ro
   if (row) return { id: row.id, balance: unitsOfSigned(row.balance), reserved: unitsOfSigned(row.reserved), version: row.version, fresh: false };
   // Opened by the write below (an insert), so a first credit costs one statement, not two.
   return { id: timeOrderedUuid(), balance: 0n, reserved: 0n, version: 0, fresh: true };
+}
+
+/**
+ * The two balances of a transfer, read in the order of their owners' finIds: on PostgreSQL each read
+ * locks its row (forWrite), and one order for every transfer keeps two opposite transfers of one
+ * asset from each holding the row the other waits for. The two owners differ (a transfer to oneself
+ * only gives its reservation back, or takes it again).
+ */
+async function rowsInLockOrder(tx: SqlTx, assetId: string, fromFinId: string, toFinId: string): Promise<[from: Row, to: Row]> {
+  if (fromFinId < toFinId) {
+    const from = await rowOf(tx, assetId, fromFinId);
+    return [from, await rowOf(tx, assetId, toFinId)];
+  }
+  const to = await rowOf(tx, assetId, toFinId);
+  return [await rowOf(tx, assetId, fromFinId), to];
+}
+
+/** A transfer between one owner's own tokens: one row, its balance and reservation as `next` makes them. */
+async function writeOwn(tx: SqlTx, assetId: string, ownerFinId: string, next: (row: Row) => [bigint, bigint]): Promise<void> {
+  const row = await rowOf(tx, assetId, ownerFinId);
+  const [balance, reserved] = next(row);
+  await write(tx, row, assetId, ownerFinId, balance, reserved);
 }
 
 async function write(tx: SqlTx, row: Row, assetId: string, ownerFinId: string, balance: bigint, reserved: bigint): Promise<void> {
@@ -94,17 +116,17 @@ export async function burnTokens(tx: SqlTx, assetId: string, fromFinId: string, 
 /** A secondary trade: the seller's reserved tokens go to the buyer. */
 export async function transferReservedTokens(tx: SqlTx, assetId: string, fromFinId: string, toFinId: string, quantity: string): Promise<void> {
   const units = unitsOf(quantity);
-  const from = await rowOf(tx, assetId, fromFinId);
+  if (fromFinId === toFinId) return writeOwn(tx, assetId, fromFinId, (row) => [row.balance, row.reserved - units]);
+  const [from, to] = await rowsInLockOrder(tx, assetId, fromFinId, toFinId);
   await write(tx, from, assetId, fromFinId, from.balance - units, from.reserved - units);
-  const to = await rowOf(tx, assetId, toFinId);
   await write(tx, to, assetId, toFinId, to.balance + units, to.reserved);
 }
 
 /** The compensation of transferReservedTokens: the tokens go back to the seller, reserved again. */
 export async function returnTransferredTokens(tx: SqlTx, assetId: string, fromFinId: string, toFinId: string, quantity: string): Promise<void> {
   const units = unitsOf(quantity);
-  const buyer = await rowOf(tx, assetId, toFinId);
+  if (fromFinId === toFinId) return writeOwn(tx, assetId, fromFinId, (row) => [row.balance, row.reserved + units]);
+  const [seller, buyer] = await rowsInLockOrder(tx, assetId, fromFinId, toFinId);
   await write(tx, buyer, assetId, toFinId, buyer.balance - units, buyer.reserved);
-  const seller = await rowOf(tx, assetId, fromFinId);
   await write(tx, seller, assetId, fromFinId, seller.balance + units, seller.reserved + units);
 }
