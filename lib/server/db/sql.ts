@@ -193,7 +193,7 @@ export function isSqlUniqueViolation(error: unknown): boolean {
 }
 
 /** Whether a read inside a transaction can lock the rows it answers (PostgreSQL's FOR UPDATE; SQLite has no row locks and one writer at a time). */
-export const ROW_LOCKS = env.DATABASE_PROVIDER === "postgresql";
+const ROW_LOCKS = env.DATABASE_PROVIDER === "postgresql";
 
 /**
  * A read that a conditional write on the same rows follows in the same transaction: on PostgreSQL it

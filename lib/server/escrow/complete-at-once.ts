@@ -14,9 +14,9 @@ import { dbDate, inTransaction, isSqlUniqueViolation } from "@/lib/server/db/sql
 import { logger } from "@/lib/server/log";
 import { consumedRefusal, earlierUnder, insertOperation, operationRow, record, type NewOperation } from "./accept-operation";
 import type { RouterCaller } from "./callers";
-import { isLostRace, OperationRefusal } from "./errors";
+import { OperationRefusal } from "./errors";
 import { RetryLater, type AnyOperationDefinition, type EscrowOperationRow } from "./operation-definition";
-import { runOperation } from "./run-operation";
+import { isRetryableDatabaseError, runOperation } from "./run-operation";
 
 const ATTEMPTS = 8;
 const MESSAGE_MAX_CHARS = 2_000;
@@ -69,7 +69,7 @@ export async function completeAtOnce(definition: AnyOperationDefinition, request
       });
     } catch (error) {
       if (error instanceof OperationRefusal) return recordOnce(fields, keys, { refusal: { code, message: error.message.slice(0, MESSAGE_MAX_CHARS) } });
-      if (!isLostRace(error) && !isSqlUniqueViolation(error)) throw error;
+      if (!isRetryableDatabaseError(error)) throw error;
       // Many operations on one account at once (PostgreSQL runs them side by side): step aside a
       // random moment, longer each time, so the racers spread out instead of colliding again.
       await contentionPause(attempt);

@@ -16,7 +16,7 @@ const BACKOFF_MAX_MS = 60_000;
 const MESSAGE_MAX_CHARS = 2_000;
 
 /** A lost race on an account, two first postings opening the same account, or a PostgreSQL serialization failure or deadlock. */
-function isRetryableDatabaseError(error: unknown): boolean {
+export function isRetryableDatabaseError(error: unknown): boolean {
   return isLostRace(error) || isSqlUniqueViolation(error);
 }
 

@@ -46,8 +46,9 @@ export async function fiatHoldingShortfall(h: FiatHolding, delta: Delta): Promis
  * each holding the row the other waits for.
  */
 export async function changeFiatHoldings(tx: SqlTx, changes: readonly { holding: FiatHolding; delta: Delta }[]): Promise<void> {
-  const ordered = [...changes].sort((a, b) => (keyOf(a.holding) < keyOf(b.holding) ? -1 : keyOf(a.holding) > keyOf(b.holding) ? 1 : 0));
-  for (const change of ordered) await changeFiatHolding(tx, change.holding, change.delta);
+  const keyed = changes.map((change) => ({ key: keyOf(change.holding), change }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const { change } of keyed) await changeFiatHolding(tx, change.holding, change.delta);
 }
 
 export async function changeFiatHolding(tx: SqlTx, h: FiatHolding, delta: Delta): Promise<void> {
