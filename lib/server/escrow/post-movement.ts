@@ -1,20 +1,19 @@
 // Writes one movement of money into the escrow books: a journal entry, its postings, and the new
 // amounts of every account it touches, each a conditional write on the account's version, all in
 // the caller's transaction. A movement the accounts cannot bear is refused and writes nothing.
-import type { Selectable } from "kysely";
 import { applyPostings, postingsFor, refusalOf, type AccountState, type Movement } from "@/lib/domain/escrow/books";
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
-import { dbDate, forWrite, prepared, type DB, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
+import { ImmutableRows } from "@/lib/server/db/immutable-rows";
+import { dbDate, forWrite, onCommit, prepared, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, OperationRefusal } from "./errors";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 type VersionedState = AccountState & { version: number };
-export type EscrowAccountRow = Selectable<DB["EscrowAccount"]>;
 
 export const BANK_OWNER = "bank";
 
 const accountOf = prepared((db, a: { ownerFinId: string; currency: string }) =>
-  db.selectFrom("EscrowAccount").selectAll().where("ownerFinId", "=", a.ownerFinId).where("currency", "=", a.currency),
+  db.selectFrom("EscrowAccount").select("id").where("ownerFinId", "=", a.ownerFinId).where("currency", "=", a.currency),
 );
 /** Locked for the movement's writes on PostgreSQL (forWrite), in the order of their ids, so two movements never wait on each other. */
 const accountStates = prepared((db, a: { ids: readonly string[] }) =>
@@ -35,8 +34,26 @@ const insertPostings = prepared(
       .values(a.ids.map((id, i) => ({ id, entryId: a.entryId, accountId: a.accountIds[i]!, bucket: a.buckets[i]!, currency: a.currencies[i]!, amount: a.amounts[i]! }))),
 );
 
-export async function findAccount(q: SqlQ, ownerFinId: string, currency: string): Promise<EscrowAccountRow | undefined> {
-  return accountOf.first(q, { ownerFinId, currency });
+/** What a movement needs of an account: its id (an account's id, owner and currency never change). */
+export type AccountIdentity = { id: string };
+
+// The account of (owner, currency) once committed is that account for good (immutable-rows.ts):
+// approval, hold and release each look one up, and a trade need not read it three times. A row read
+// in a transaction is kept after its commit (it may be the transaction's own new account).
+const ACCOUNTS_KEPT_MAX = 20_000;
+const accountIds = new ImmutableRows<AccountIdentity>(ACCOUNTS_KEPT_MAX);
+const accountKey = (ownerFinId: string, currency: string) => `${currency}|${ownerFinId}`;
+
+/** The account of (finId, currency), or undefined when it does not exist yet. */
+export async function findAccount(tx: SqlTx, ownerFinId: string, currency: string): Promise<AccountIdentity | undefined> {
+  const key = accountKey(ownerFinId, currency);
+  const kept = accountIds.peek(key);
+  if (kept) return kept;
+  const row = await accountOf.first(tx, { ownerFinId, currency });
+  if (!row) return undefined;
+  const identity = { id: row.id };
+  onCommit(tx, () => accountIds.keep(key, identity));
+  return identity;
 }
 
 /**
@@ -44,7 +61,7 @@ export async function findAccount(q: SqlQ, ownerFinId: string, currency: string)
  * transactions opening the same account at once (PostgreSQL) do not fail: the insert that loses
  * does nothing, and the account is read again.
  */
-export async function ensureAccount(tx: SqlTx, ownerFinId: string, currency: string): Promise<EscrowAccountRow> {
+export async function ensureAccount(tx: SqlTx, ownerFinId: string, currency: string): Promise<AccountIdentity> {
   const found = await findAccount(tx, ownerFinId, currency);
   if (found) return found;
   const now = dbDate(new Date());

@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { openSecret } from "@/lib/server/crypto/secret-box";
 import { prepared, sqlDb } from "@/lib/server/db/sql";
 import { callOrganization } from "@/lib/server/http/fetch-organization";
+import { ORGANIZATION_CACHE_TTL_MS } from "@/lib/server/organizations/organization-cache";
 
 export const ESCROW_ROUTER_TOKEN_PURPOSE = "escrow-router-token";
 const ROUTER_TIMEOUT_MS = 10_000;
@@ -12,10 +13,19 @@ const ANSWER_MAX_CHARS = 1_000_000;
 
 const sealedRouterToken = prepared((db, a: { id: string }) => db.selectFrom("EscrowConfig").select("routerTokenSealed").where("id", "=", a.id));
 
+// The token is read again at most once a second (the trade's release asks for it every time): it
+// changes only when a process starts and finds the stored one does not open (ensure-system-records
+// .ts), so a second bounds how long another process's new token goes unseen, as for organizations.
+const ROUTER_TOKEN_TTL_MS = ORGANIZATION_CACHE_TTL_MS;
+let keptToken: { token: string; untilMs: number } | null = null;
+
 async function routerToken(): Promise<string> {
+  if (keptToken && keptToken.untilMs > Date.now()) return keptToken.token;
   const config = await sealedRouterToken.first(sqlDb, { id: env.ESCROW_ORG_ID });
   if (!config?.routerTokenSealed) throw new Error("the escrow organization has no router token yet (ensureSystemRecords makes one)");
-  return openSecret(config.routerTokenSealed, env.AUTH_SECRET, ESCROW_ROUTER_TOKEN_PURPOSE);
+  const token = openSecret(config.routerTokenSealed, env.AUTH_SECRET, ESCROW_ROUTER_TOKEN_PURPOSE);
+  keptToken = { token, untilMs: Date.now() + ROUTER_TOKEN_TTL_MS };
+  return token;
 }
 
 export type RouterAnswer = { status: number; body: unknown; text: string };

@@ -13,6 +13,7 @@
 // benchmark). A single UPDATE … FROM the rows ranked by row_number() was tried instead and measured
 // slower in SQLite (270–340 against 140–150 µs for a batch of 12 rows).
 import { sql, type Selectable } from "kysely";
+import { env } from "@/lib/env";
 import { dbDate, dbInt, prepared, type DB, type Sql } from "@/lib/server/db/sql";
 
 export const SEQUENCE_BATCH_SIZE = 100;
@@ -51,13 +52,46 @@ const giveSequences = prepared((db, a: { ids: readonly string[]; sequences: read
 });
 
 /**
+ * PostgreSQL: the same in one statement, one round trip instead of five (BEGIN, the select, the
+ * numbering, pg_notify, COMMIT; about 8 of a trade's 92 at 1.6 batches a trade). The rows are ranked
+ * in the order written and numbered from `highest` on, and the notification names the last number;
+ * the statement is its own transaction, so the notification goes out only if the numbers commit.
+ * The scalar subquery that notifies runs once, when the first numbered row is answered, and not at
+ * all when there is none.
+ */
+async function sequenceOutboxInOneStatement(q: Sql, highest: number, limit: number, notify: boolean): Promise<SequencedRow[]> {
+  const publishedAt = dbDate(new Date());
+  const notifyColumn = notify
+    ? sql`(select pg_notify(${EVENTS_CHANNEL}, max(n."sequence")::text) from numbered n having count(*) > 0)`
+    : sql`null`;
+  const { rows } = await sql<Selectable<DB["EventOutbox"]>>`
+    with picked as (
+      select "id", row_number() over (order by "createdAt" asc, "id" asc) as "rank"
+      from "EventOutbox"
+      where "publishedAt" is null and "sequence" is null
+      order by "createdAt" asc, "id" asc
+      limit ${limit}
+    ), numbered as (
+      update "EventOutbox" as e
+      set "sequence" = cast(${highest} as bigint) + p."rank", "publishedAt" = ${publishedAt}
+      from picked p
+      where e."id" = p."id"
+      returning e."id", e."kind", e."payload", e."audience", e."createdAt", e."publishedAt", e."sequence"
+    )
+    select numbered.*, ${notifyColumn} as "notified" from numbered order by numbered."sequence" asc`.execute(q);
+  return rows.map(({ notified: _, ...row }: Selectable<DB["EventOutbox"]> & { notified?: unknown }) => ({ ...row, sequence: dbInt(row.sequence) }));
+}
+
+/**
  * Numbers up to `limit` committed, unpublished rows after `highest`, marks them published, and (on
  * PostgreSQL, `notify`) tells every process in the same transaction, so the notification goes out
  * only if the numbers commit. Answers the rows as numbered, in order.
  */
 export async function sequenceOutbox(q: Sql, highest: number, options: { notify: boolean; limit?: number }): Promise<SequencedRow[]> {
+  const limit = options.limit ?? SEQUENCE_BATCH_SIZE;
+  if (env.DATABASE_PROVIDER === "postgresql") return sequenceOutboxInOneStatement(q, highest, limit, options.notify);
   return q.transaction().execute(async (tx) => {
-    const rows = await nextUnnumbered.all(tx, { limit: options.limit ?? SEQUENCE_BATCH_SIZE });
+    const rows = await nextUnnumbered.all(tx, { limit });
     if (rows.length === 0) return [];
     const publishedAt = dbDate(new Date());
     const numbered = rows.map((row, i) => ({ ...row, sequence: highest + 1 + i, publishedAt }));

@@ -11,6 +11,8 @@ import type { Selectable } from "kysely";
 import type { AccountWithAsset } from "@/lib/schemas/account";
 import { EXECUTED_INTENT_TYPE, type ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
 import type { Intent } from "@/lib/schemas/intent";
+import { assetTerms, type AssetTerms } from "@/lib/server/assets/asset-terms";
+import { ImmutableRows } from "@/lib/server/db/immutable-rows";
 import { prepared, sqlDb, type DB } from "@/lib/server/db/sql";
 import { organizationRecord } from "@/lib/server/organizations/organization-cache";
 
@@ -18,14 +20,16 @@ const TERMS = "intent";
 
 export type IntentRow = Selectable<DB["Intent"]>;
 export type ProfileRow = Pick<Selectable<DB["Profile"]>, "id" | "finId" | "ownerUserId">;
-type AssetRow = Pick<Selectable<DB["Asset"]>, "decimals">;
 
 const profileById = prepared((db, a: { id: string }) => db.selectFrom("Profile").select(["id", "finId", "ownerUserId"]).where("id", "=", a.id));
-const assetDecimals = prepared((db, a: { id: string }) => db.selectFrom("Asset").select("decimals").where("id", "=", a.id));
+
+/** Profiles' id, finId and owner never change (immutable-rows.ts): an execution's two reads of them are kept. */
+const PROFILES_KEPT_MAX = 20_000;
+const profiles = new ImmutableRows<ProfileRow>(PROFILES_KEPT_MAX);
 
 /** The profile `id` (the columns an execution needs), or undefined. */
 export function findProfile(id: string): Promise<ProfileRow | undefined> {
-  return profileById.first(sqlDb, { id });
+  return profiles.find(id, () => profileById.first(sqlDb, { id }));
 }
 
 /** True when `orgId` is a payment organization with an adapter (one the router can reach). */
@@ -55,7 +59,7 @@ function checkStatus(intent: IntentRow, nowSeconds: number): void {
   if (nowSeconds > intent.end) refuse("UNPROCESSABLE", "intentId", `names an intent that expired at ${intent.end} (now ${nowSeconds})`);
 }
 
-function checkTokens(body: ExecuteIntentRequest, intent: IntentRow, asset: AssetRow): void {
+function checkTokens(body: ExecuteIntentRequest, intent: IntentRow, asset: AssetTerms): void {
   const term = body.intent.asset.term;
   if (term.asset.resourceId !== intent.assetId) refuse("UNPROCESSABLE", `${TERMS}.asset.term.asset.resourceId`, `must be the intent's asset ${intent.assetId}`);
   const amount = parseAmount(term.amount);
@@ -159,7 +163,7 @@ export async function resolveTrade(body: ExecuteIntentRequest, intent: IntentRow
   const expected = EXECUTED_INTENT_TYPE[body.intent.type];
   if (expected !== intent.type) refuse("UNPROCESSABLE", `${TERMS}.type`, `executes a ${expected}, but intent ${intent.id} is a ${intent.type}`);
   checkStatus(intent, nowSeconds);
-  const asset = await assetDecimals.first(sqlDb, { id: intent.assetId });
+  const asset = await assetTerms(intent.assetId);
   if (!asset) throw new Error(`intent ${intent.id} names asset ${intent.assetId}, which does not exist`);
   checkTokens(body, intent, asset);
   const currency = checkMoney(body, intent, view);

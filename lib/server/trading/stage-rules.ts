@@ -3,7 +3,8 @@
 // profile that has not expired; without it the plan is Rejected, with the reason.
 import { isCertificateExpired } from "@/lib/domain/certificates";
 import { nextStage } from "@/lib/domain/trade/plan-status";
-import { dbBool, prepared, sqlDb } from "@/lib/server/db/sql";
+import { assetTerms } from "@/lib/server/assets/asset-terms";
+import { sqlDb } from "@/lib/server/db/sql";
 import { executionOf, type PlanRow, type StageOutcome } from "./stage-outcome";
 
 type CertificateType = "KYC/AML" | "Accreditation";
@@ -21,15 +22,13 @@ async function validTypes(buyerFinId: string, wanted: readonly CertificateType[]
   return new Set(rows.filter((c) => !isCertificateExpired(c.expirationDate, nowSeconds)).map((c) => c.type));
 }
 
-const assetRules = prepared((db, a: { id: string }) => db.selectFrom("Asset").select(["requiresKycAml", "requiresAccreditation"]).where("id", "=", a.id));
-
 export async function checkAssetRules(plan: PlanRow): Promise<StageOutcome> {
   const { trade } = executionOf(plan);
-  const asset = await assetRules.first(sqlDb, { id: trade.assetId });
+  const asset = await assetTerms(trade.assetId);
   if (!asset) return { kind: "end", status: "Rejected", reason: `the asset ${trade.assetId} no longer exists` };
   const wanted: CertificateType[] = [];
-  if (dbBool(asset.requiresKycAml)) wanted.push("KYC/AML");
-  if (dbBool(asset.requiresAccreditation)) wanted.push("Accreditation");
+  if (asset.requiresKycAml) wanted.push("KYC/AML");
+  if (asset.requiresAccreditation) wanted.push("Accreditation");
   const held = await validTypes(trade.buyerFinId, wanted, Math.floor(Date.now() / 1000));
   const missing: string[] = [];
   if (wanted.includes("KYC/AML") && !held.has("KYC/AML")) missing.push("a valid KYC/AML certificate");

@@ -41,25 +41,31 @@ const updateRequest = prepared((db, a: { id: string; from: readonly string[]; st
   db.updateTable("SigningRequest").set({ status: a.status, signature: a.signature, answeredAt: a.answeredAt }).where("id", "=", a.id).where("status", "in", a.from),
 );
 
-/** The plan's signing request, made on first need (one per plan: a second runner finds the first's). */
+/**
+ * The plan's signing request, made on first need (one per plan: a second runner finds the first's).
+ * A new plan's request is one statement, the insert; only a plan that has one already reads it.
+ */
 async function requestFor(plan: PlanRow): Promise<SigningRequest> {
-  const existing = await findRequest(plan.id);
-  if (existing) return existing;
   const { trade, signature } = executionOf(plan);
   const now = new Date();
-  await insertRequest.changes(sqlDb, {
+  const made: SigningRequest = {
     id: timeOrderedUuid(),
     planId: plan.id,
     intentId: plan.intentId,
     signerFinId: trade.counterpartyFinId ?? "",
     template: JSON.stringify(signature.template),
     status: "pending",
+    signature: null,
+    declineReason: null,
     expiresAt: dbDate(new Date(now.getTime() + env.ROUTER_SIGNING_TIMEOUT_SECONDS * 1000)),
     createdAt: dbDate(now),
-  });
-  const made = await findRequest(plan.id);
-  if (!made) throw new Error(`the signing request of plan ${plan.id} vanished`);
-  return made;
+    answeredAt: null,
+  };
+  const { id, planId, intentId, signerFinId, template, status, expiresAt, createdAt } = made;
+  if ((await insertRequest.changes(sqlDb, { id, planId, intentId, signerFinId, template, status, expiresAt, createdAt })) === 1) return made;
+  const existing = await findRequest(plan.id);
+  if (!existing) throw new Error(`the signing request of plan ${plan.id} vanished`);
+  return existing;
 }
 
 /** pending|awaiting|… → `status`, only from the statuses given; true when this write made the change. */
