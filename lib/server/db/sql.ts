@@ -23,7 +23,7 @@ import { sharedPostgresPool, sharedSqliteConnection } from "./client";
 import { metrics } from "@/lib/server/metrics/metrics";
 import { sqlCounter } from "./sql-counter";
 import { groupCommitDialect, GroupCommitWriter, unitExecutor, type ValueMapping } from "./sqlite-group-commit";
-import { makeTransactions } from "./transactions";
+import { makeTransactions, type DeferredWrite } from "./transactions";
 import { preparedFor } from "./prepared-query";
 import type { SharedSqliteConnection } from "./sqlite-adapter";
 
@@ -179,6 +179,12 @@ const transactions = makeTransactions(sqlDb, { nest: env.DATABASE_PROVIDER === "
 
 /** Runs `effect` once the transaction `tx` has committed (never when it rolls back): effects after commit. */
 export const onCommit: (tx: SqlTx, effect: () => void) => void = transactions.onCommit;
+
+/**
+ * `row` is written by `write` together with the other rows of the same `write` just before the
+ * top-level transaction of `tx` commits (a nested transaction that rolls back drops its rows).
+ */
+export const beforeCommit: <Row>(tx: SqlTx, write: DeferredWrite<DB, Row>, row: Row) => void = transactions.beforeCommit;
 
 /**
  * `work` in one transaction; what it registered with onCommit runs after the commit, in order. On

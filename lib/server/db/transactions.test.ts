@@ -134,4 +134,80 @@ describe("inTransaction with nesting (SQLite)", () => {
     await inTransaction((tx) => tx.insertInto("t").values({ name: "alone" } as never).execute());
     expect(base.committedNames()).toEqual(["alone"]);
   });
+
+  describe("beforeCommit", () => {
+    /** A deferred write that inserts its rows in one multi-row insert and notes each call's rows. */
+    function deferredInsert(calls: string[][]) {
+      return async (tx: Parameters<Parameters<ReturnType<typeof setUp>["inTransaction"]>[0]>[0], names: string[]) => {
+        calls.push(names);
+        await tx.insertInto("t").values(names.map((name) => ({ name })) as never).execute();
+      };
+    }
+
+    it("writes a transaction's rows in one call just before it commits, after its own statements, in the order registered", async () => {
+      const { inTransaction, beforeCommit, committedNames, counted } = setUp();
+      const calls: string[][] = [];
+      const write = deferredInsert(calls);
+      await inTransaction(async (tx) => {
+        beforeCommit(tx, write, "event 1");
+        await inTransaction(async (inner) => {
+          beforeCommit(inner, write, "event 2");
+          await inner.insertInto("t").values({ name: "step" } as never).execute();
+        });
+        beforeCommit(tx, write, "event 3");
+        expect(calls).toEqual([]);
+      });
+      expect(calls).toEqual([["event 1", "event 2", "event 3"]]);
+      expect(committedNames()).toEqual(["step", "event 1", "event 2", "event 3"]);
+      expect(counted.groups).toEqual([1]);
+    });
+
+    it("drops the rows of a nested transaction that rolled back, and writes nothing when the whole one does", async () => {
+      const { inTransaction, beforeCommit, committedNames } = setUp();
+      const calls: string[][] = [];
+      const write = deferredInsert(calls);
+      await inTransaction(async (tx) => {
+        beforeCommit(tx, write, "kept");
+        await expect(
+          inTransaction((inner) => {
+            beforeCommit(inner, write, "undone");
+            return Promise.reject(new Error("refused"));
+          }),
+        ).rejects.toThrow("refused");
+      });
+      expect(committedNames()).toEqual(["kept"]);
+      await expect(
+        inTransaction((tx) => {
+          beforeCommit(tx, write, "never");
+          return Promise.reject(new Error("the outer step failed"));
+        }),
+      ).rejects.toThrow("the outer step failed");
+      expect(calls).toEqual([["kept"]]);
+      expect(committedNames()).toEqual(["kept"]);
+    });
+
+    it("fails the transaction when the deferred write fails: nothing of it commits", async () => {
+      const { inTransaction, beforeCommit, committedNames } = setUp();
+      await expect(
+        inTransaction(async (tx) => {
+          await tx.insertInto("t").values({ name: "step" } as never).execute();
+          beforeCommit(tx, () => Promise.reject(new Error("the outbox refused")), "row");
+        }),
+      ).rejects.toThrow("the outbox refused");
+      expect(committedNames()).toEqual([]);
+    });
+
+    it("without nesting (PostgreSQL's way) writes each transaction's rows before its own commit", async () => {
+      const base = groupCommitTestDatabase();
+      const { inTransaction, beforeCommit } = makeTransactions(base.db, { nest: false });
+      const calls: string[][] = [];
+      const write = deferredInsert(calls);
+      await inTransaction(async (tx) => {
+        beforeCommit(tx, write, "a");
+        beforeCommit(tx, write, "b");
+      });
+      expect(calls).toEqual([["a", "b"]]);
+      expect(base.committedNames()).toEqual(["a", "b"]);
+    });
+  });
 });

@@ -10,6 +10,10 @@
 // neither does. A nested work that fails is rolled back to its savepoint, its onCommit effects are
 // dropped, and its error is passed on. Without nesting (PostgreSQL) every call is a transaction of its
 // own, as before.
+//
+// Writes deferred to the end (`beforeCommit`): rows a work registers are written together just before
+// its top-level transaction commits, one statement for all of them (a plan's events over the steps of
+// one run), and a nested work that rolls back drops the rows it registered.
 import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 import type { DirectExecutor } from "./prepared-query";
 import { openUnitContext, withUnitContext, type UnitContext } from "./sqlite-group-commit";
@@ -28,8 +32,14 @@ const ROLLBACK_TO = CompiledQuery.raw("ROLLBACK TO nested");
  * `direct` (sql.ts: sqlite-group-commit.ts unitExecutor) runs a nested transaction's savepoint
  * statements in the open unit itself instead of through Kysely's executor, as prepared queries do.
  */
+/** Writes the rows registered with beforeCommit for it, in the order registered, in the transaction `tx`. */
+export type DeferredWrite<DB, Row> = (tx: Transaction<DB>, rows: Row[]) => Promise<void>;
+
+type Deferred<DB> = { write: DeferredWrite<DB, unknown>; row: unknown };
+
 export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean; direct?: DirectExecutor }) {
   const afterCommit = new WeakMap<Transaction<DB>, (() => void)[]>();
+  const deferredOf = new WeakMap<Transaction<DB>, Deferred<DB>[]>();
   const run = (tx: Transaction<DB>, query: CompiledQuery) => options.direct?.(tx, query) ?? tx.executeQuery(query);
 
   function onCommit(tx: Transaction<DB>, effect: () => void): void {
@@ -38,10 +48,40 @@ export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean; d
     effects.push(effect);
   }
 
+  /** `row` is written by `write`, with the other rows of the same `write`, just before the top-level transaction of `tx` commits. */
+  function beforeCommit<Row>(tx: Transaction<DB>, write: DeferredWrite<DB, Row>, row: Row): void {
+    const deferred = deferredOf.get(tx);
+    if (!deferred) throw new Error("beforeCommit needs a transaction opened by inTransaction");
+    deferred.push({ write: write as DeferredWrite<DB, unknown>, row });
+  }
+
+  /** The deferred rows, one call of each write for all of its rows, in the order each write was first registered. */
+  async function writeDeferred(tx: Transaction<DB>): Promise<void> {
+    const deferred = deferredOf.get(tx);
+    if (!deferred || deferred.length === 0) return;
+    const byWrite = new Map<DeferredWrite<DB, unknown>, unknown[]>();
+    for (const { write, row } of deferred.splice(0)) {
+      const rows = byWrite.get(write);
+      if (rows) rows.push(row);
+      else byWrite.set(write, [row]);
+    }
+    for (const [write, rows] of byWrite) await write(tx, rows);
+  }
+
+  /** `work` then its deferred writes, as one work of the transaction. */
+  const thenDeferred =
+    <T>(work: (tx: Transaction<DB>) => Promise<T>) =>
+    async (tx: Transaction<DB>): Promise<T> => {
+      const result = await work(tx);
+      await writeDeferred(tx);
+      return result;
+    };
+
   async function topTransaction<T>(work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
     const effects: (() => void)[] = [];
     const result = await db.transaction().execute(async (tx) => {
       afterCommit.set(tx, effects);
+      deferredOf.set(tx, []);
       return work(tx);
     });
     for (const effect of effects) effect();
@@ -50,7 +90,9 @@ export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean; d
 
   async function nestedTransaction<T>(tx: Transaction<DB>, work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
     const effects = afterCommit.get(tx);
+    const deferred = deferredOf.get(tx);
     const effectsBefore = effects?.length ?? 0;
+    const deferredBefore = deferred?.length ?? 0;
     await run(tx, SAVEPOINT);
     try {
       const result = await work(tx);
@@ -60,21 +102,23 @@ export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean; d
       await run(tx, ROLLBACK_TO);
       await run(tx, RELEASE);
       effects?.splice(effectsBefore);
+      deferred?.splice(deferredBefore);
       throw error;
     }
   }
 
   async function inTransaction<T>(work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
-    if (!options.nest) return topTransaction(work);
+    if (!options.nest) return topTransaction(thenDeferred(work));
     const outer = openUnitContext() as Context | null;
     if (outer?.tx) return nestedTransaction(outer.tx as Transaction<DB>, work);
     const context: Context = { unit: null, open: false };
+    const workThenDeferred = thenDeferred(work);
     return withUnitContext(context, () =>
       topTransaction(async (tx) => {
         context.tx = tx as Transaction<unknown>;
         context.open = true;
         try {
-          return await work(tx);
+          return await workThenDeferred(tx);
         } finally {
           context.open = false;
         }
@@ -82,5 +126,5 @@ export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean; d
     );
   }
 
-  return { inTransaction, onCommit };
+  return { inTransaction, onCommit, beforeCommit };
 }

@@ -3,22 +3,49 @@
 // loses nothing. `audience` lists the finIds allowed to see the event. Ids sort in the order rows are
 // written (lib/server/events/outbox-id.ts), so the publisher keeps a transaction's events in order;
 // the publisher is woken once the transaction commits.
-import { dbDate, onCommit, prepared, type SqlTx } from "@/lib/server/db/sql";
+import { beforeCommit, dbDate, onCommit, prepared, type SqlTx } from "@/lib/server/db/sql";
 import { nextOutboxId } from "@/lib/server/events/outbox-id";
 import { wakeEventPublisher } from "@/lib/server/events/start-event-publisher";
 
 export type PlanEventKind = "planAdded" | "planChanged" | "receiptAdded";
 
-const insertEvent = prepared((db, a: { id: string; kind: string; payload: string; audience: string; createdAt: string }) => db.insertInto("EventOutbox").values(a));
+type OutboxRow = { id: string; kind: string; payload: string; audience: string; createdAt: string };
 
+/** Rows of one insert at most (5 parameters each, far below SQLite's and PostgreSQL's limits). */
+const ROWS_PER_INSERT = 100;
+
+const insertEvents = prepared(
+  (db, a: { ids: readonly string[]; kinds: readonly string[]; payloads: readonly string[]; audiences: readonly string[]; createdAts: readonly string[] }) =>
+    db.insertInto("EventOutbox").values(a.ids.map((id, i) => ({ id, kind: a.kinds[i]!, payload: a.payloads[i]!, audience: a.audiences[i]!, createdAt: a.createdAts[i]! }))),
+);
+
+/** A transaction's events, written in one insert just before it commits (a plan run's steps record several). */
+async function writeEvents(tx: SqlTx, rows: OutboxRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const batch = rows.slice(start, start + ROWS_PER_INSERT);
+    await insertEvents.changes(tx, {
+      ids: batch.map((r) => r.id),
+      kinds: batch.map((r) => r.kind),
+      payloads: batch.map((r) => r.payload),
+      audiences: batch.map((r) => r.audience),
+      createdAts: batch.map((r) => r.createdAt),
+    });
+  }
+  onCommit(tx, wakeEventPublisher);
+}
+
+/**
+ * Records the event in the transaction `tx`: its row is written with the transaction's other events
+ * just before the commit (its id and time are taken now, so the order is the order recorded).
+ */
 export async function recordPlanEvent(tx: SqlTx, kind: PlanEventKind, payload: unknown, audience: readonly string[]): Promise<void> {
   const now = new Date();
-  await insertEvent.changes(tx, {
+  beforeCommit<OutboxRow>(tx, writeEvents, {
     id: nextOutboxId(now.getTime()),
     kind,
     payload: JSON.stringify(payload),
     audience: JSON.stringify([...new Set(audience)]),
     createdAt: dbDate(now),
   });
-  onCommit(tx, wakeEventPublisher);
+  return Promise.resolve();
 }

@@ -3,14 +3,53 @@
 // the trade's two receipts, a token exchange confirmation and a payment confirmation, paired by
 // `settlementRef` (the plan id), each with a receiptAdded event for the parties.
 import { partyAt } from "@/lib/domain/trade/trade";
-import { dbDate, prepared, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
+import { beforeCommit, dbDate, prepared, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
 import { recordPlanEvent } from "./plan-events";
 import { executionOf, type PlanPatch, type PlanRow } from "./stage-outcome";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
-const insertReceipt = prepared(
-  (db, a: InsertArgs<"Receipt", "id" | "planId" | "kind" | "assetType" | "assetCode" | "sourceFinId" | "destinationFinId" | "quantity" | "settlementRef" | "transactionId" | "timestamp" | "content" | "createdAt">) => db.insertInto("Receipt").values(a),
+type ReceiptRow = InsertArgs<"Receipt", "id" | "planId" | "kind" | "assetType" | "assetCode" | "sourceFinId" | "destinationFinId" | "quantity" | "settlementRef" | "transactionId" | "timestamp" | "content" | "createdAt">;
+
+/** One insert for a run's receipts (its token and payment receipts when the steps ran in one transaction). */
+const insertReceipts = prepared((db, a: { [K in keyof ReceiptRow]: readonly ReceiptRow[K][] }) =>
+  db.insertInto("Receipt").values(
+    a.id.map((id, i) => ({
+      id,
+      planId: a.planId[i]!,
+      kind: a.kind[i]!,
+      assetType: a.assetType[i]!,
+      assetCode: a.assetCode[i]!,
+      sourceFinId: a.sourceFinId[i]!,
+      destinationFinId: a.destinationFinId[i]!,
+      quantity: a.quantity[i]!,
+      settlementRef: a.settlementRef[i]!,
+      transactionId: a.transactionId[i]!,
+      timestamp: a.timestamp[i]!,
+      content: a.content[i]!,
+      createdAt: a.createdAt[i]!,
+    })),
+  ),
 );
+
+/** The transaction's receipts, written together just before it commits (sql.ts beforeCommit). */
+async function writeReceipts(tx: SqlTx, rows: ReceiptRow[]): Promise<void> {
+  const column = <K extends keyof ReceiptRow>(key: K) => rows.map((row) => row[key]);
+  await insertReceipts.changes(tx, {
+    id: column("id"),
+    planId: column("planId"),
+    kind: column("kind"),
+    assetType: column("assetType"),
+    assetCode: column("assetCode"),
+    sourceFinId: column("sourceFinId"),
+    destinationFinId: column("destinationFinId"),
+    quantity: column("quantity"),
+    settlementRef: column("settlementRef"),
+    transactionId: column("transactionId"),
+    timestamp: column("timestamp"),
+    content: column("content"),
+    createdAt: column("createdAt"),
+  });
+}
 
 type StepType = "hold" | "issue" | "transfer" | "release";
 type Output = Record<string, unknown>;
@@ -42,7 +81,7 @@ async function recordReceipt(tx: SqlTx, plan: PlanRow, kind: "token" | "payment"
     transactionId: receipt.id,
     tradeDetails: { executionPlanId: plan.id, intentId: plan.intentId },
   };
-  await insertReceipt.changes(tx, {
+  beforeCommit<ReceiptRow>(tx, writeReceipts, {
       id: receipt.id,
       planId: plan.id,
       kind,
