@@ -19,7 +19,7 @@
 import { isPlanStage, sequenceOfStage, type PlanStage } from "@/lib/domain/trade/plan-status";
 import { retryDelayMs } from "@/lib/domain/router-operations";
 import { env } from "@/lib/env";
-import { dbDate, inTransaction, prepared, sqlDb } from "@/lib/server/db/sql";
+import { dbDate, inTransaction, prepared, sqlDb, type SqlTx } from "@/lib/server/db/sql";
 import { isOwnApiUrl } from "@/lib/server/http/fetch-organization";
 import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
 import { isLostRace } from "@/lib/server/escrow/errors";
@@ -135,12 +135,28 @@ function stepColumns(plan: PlanRow, outcome: Recordable, now: Date) {
   };
 }
 
-/** Records an advance or an ending in one transaction; answers the plan as written, or null when another runner moved it first. */
-async function recordStep(plan: PlanRow, outcome: Recordable): Promise<PlanRow | null> {
+/**
+ * Whether the outcome is recorded straight in the transaction of a run of steps (`runTx`), without a
+ * savepoint of its own: when nothing of it can be refused and taken back alone (an `onRefused`
+ * outcome can). A failure of it then fails the whole run, which rolls back with everything before it
+ * (stepsInOneTransaction); a savepoint would only have let the run go on without it. Inside such a
+ * run every row an effect changes is read in the same transaction, on the one SQLite writer, so its
+ * conditional writes cannot lose a race; the plan's own write can, on the run's first step only,
+ * when another runner took the plan after this one's lease ran out.
+ */
+function unguarded(outcome: Recordable, runTx: SqlTx | null): runTx is SqlTx {
+  return runTx !== null && !(outcome.kind === "advance" && outcome.onRefused);
+}
+
+/**
+ * Records an advance or an ending in one transaction (a savepoint inside a run of steps, or the run's
+ * transaction itself: unguarded); answers the plan as written, or null when another runner moved it
+ * first (unguarded: LostRace is thrown, and the run ends with nothing of it recorded).
+ */
+async function recordStep(plan: PlanRow, outcome: Recordable, runTx: SqlTx | null): Promise<PlanRow | null> {
   const { trade } = executionOf(plan);
   const now = new Date();
-  try {
-    return await inTransaction(async (tx) => {
+  const record = async (tx: SqlTx): Promise<PlanRow> => {
       const patch = (await outcome.effect?.(tx, plan)) ?? {};
       const base = stepColumns(plan, outcome, now);
       const columns = { ...base, ...patch };
@@ -160,7 +176,10 @@ async function recordStep(plan: PlanRow, outcome: Recordable): Promise<PlanRow |
         await recordPlanEvent(tx, "planChanged", event, [trade.buyerFinId, trade.sellerFinId]);
       }
       return written;
-    });
+  };
+  if (unguarded(outcome, runTx)) return record(runTx);
+  try {
+    return await inTransaction(record);
   } catch (error) {
     if (error instanceof LostRace) return null;
     throw error;
@@ -172,19 +191,20 @@ async function recordStep(plan: PlanRow, outcome: Recordable): Promise<PlanRow |
  * (StepRefused, its transaction rolled back), records its `onRefused` outcome instead. Answers the
  * plan as written and what was recorded, or null when another runner moved the plan first.
  */
-async function recordWithRetries(plan: PlanRow, outcome: Recordable): Promise<{ plan: PlanRow; outcome: Recordable } | null> {
+async function recordWithRetries(plan: PlanRow, outcome: Recordable, runTx: SqlTx | null): Promise<{ plan: PlanRow; outcome: Recordable } | null> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const written = await recordStep(plan, outcome);
+      const written = await recordStep(plan, outcome, runTx);
       return written ? { plan: written, outcome } : null;
     } catch (error) {
       if (error instanceof StepRefused && outcome.kind === "advance" && outcome.onRefused) {
         logger.warn({ planId: plan.id, stage: plan.stage, reason: error.message }, "a plan step was refused; taking its failure path");
         const fallback = outcome.onRefused(error.message);
         if (fallback.kind === "wait") throw new Error("a refused step cannot wait");
-        return recordWithRetries(plan, fallback);
+        return recordWithRetries(plan, fallback, runTx);
       }
-      if (!isLostRace(error) || attempt >= WRITE_ATTEMPTS) throw error;
+      // Unguarded, what the failed attempt wrote is still in the run's transaction: no second attempt.
+      if (!isLostRace(error) || attempt >= WRITE_ATTEMPTS || unguarded(outcome, runTx)) throw error;
     }
   }
 }
@@ -224,7 +244,7 @@ type RunResult = { next: PlanRow | null; reports: StepReport[]; ended: Ending | 
  * One step: the stage's work, then its outcome recorded. Answers the plan as written (null when the
  * run is over: it waited, ended, or another runner moved the plan) and what to report of the step.
  */
-async function step(plan: PlanRow): Promise<{ next: PlanRow | null; report: StepReport | null; ended: Ending | null }> {
+async function step(plan: PlanRow, runTx: SqlTx | null): Promise<{ next: PlanRow | null; report: StepReport | null; ended: Ending | null }> {
   const startedAtMs = performance.now();
   const seconds = () => (performance.now() - startedAtMs) / 1000;
   const outcome = await runStage(plan);
@@ -232,20 +252,33 @@ async function step(plan: PlanRow): Promise<{ next: PlanRow | null; report: Step
     await recordWait(plan, outcome);
     return { next: null, report: { stage: plan.stage, outcome: "wait", seconds: seconds() }, ended: null };
   }
-  const recorded = await recordWithRetries(plan, outcome);
+  const recorded = await recordWithRetries(plan, outcome, runTx);
   // Another runner moved the plan first: nothing of this step was recorded, nothing to report.
   if (!recorded) return { next: null, report: null, ended: null };
   const ended = recorded.outcome.kind === "end" ? recorded.outcome : null;
   return { next: ended ? null : recorded.plan, report: { stage: plan.stage, outcome: recorded.outcome.kind, seconds: seconds() }, ended };
 }
 
-/** The steps that stay in the database, from `plan` on, in one transaction (see the top of the file). */
+/**
+ * The steps that stay in the database, from `plan` on, in one transaction (see the top of the file).
+ * A step's record that lost its race unguarded (recordStep) rolls the whole run back: another runner
+ * moved the plan first, and nothing of this run is recorded.
+ */
 async function stepsInOneTransaction(plan: PlanRow, budget: number): Promise<RunResult> {
-  return inTransaction(async () => {
+  try {
+    return await stepsIn(plan, budget);
+  } catch (error) {
+    if (error instanceof LostRace) return { next: null, reports: [], ended: null, taken: 1 };
+    throw error;
+  }
+}
+
+function stepsIn(plan: PlanRow, budget: number): Promise<RunResult> {
+  return inTransaction(async (tx) => {
     const reports: StepReport[] = [];
     let current: PlanRow = plan;
     for (let taken = 0; taken < budget; ) {
-      const result = await step(current);
+      const result = await step(current, tx);
       if (result.report) reports.push(result.report);
       taken += 1;
       if (!result.next) return { next: null, reports, ended: result.ended, taken };
@@ -266,7 +299,7 @@ export async function advancePlan(planId: string): Promise<void> {
     for (let taken = 0; plan && taken < STEPS_PER_RUN && plan.stage !== "done"; ) {
       const run: RunResult = (await staysInDatabase(plan))
         ? await stepsInOneTransaction(plan, STEPS_PER_RUN - taken)
-        : await step(plan).then((one) => ({ next: one.next, reports: one.report ? [one.report] : [], ended: one.ended, taken: 1 }));
+        : await step(plan, null).then((one) => ({ next: one.next, reports: one.report ? [one.report] : [], ended: one.ended, taken: 1 }));
       // Reported once committed: a run rolled back reports nothing.
       for (const report of run.reports) metrics.planStageSeconds.observe({ stage: report.stage, outcome: report.outcome }, report.seconds);
       taken += run.taken;
