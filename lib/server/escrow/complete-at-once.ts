@@ -43,14 +43,33 @@ export async function completeAtOnce(definition: AnyOperationDefinition, request
   const consumedSignature = definition.consumedSignatureOf?.(request) ?? null;
   const fields: NewOperation = { kind: definition.kind, owner: caller.owner, requestHash, request: JSON.stringify(request), callerUserId: caller.userId, dueAt: new Date() };
   const code = ESCROW_ERROR_CODES[definition.kind];
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+  /** The operation a key already answered this request with (run on when still pending), null, or a 409 thrown. */
+  const earlierOne = async (): Promise<EscrowOperationRow | null> => {
     const earlier = await earlierUnder(keys, requestHash, definition.keyField);
-    if (earlier) return earlier.status === "pending" ? ((await runOperation(earlier.id)) ?? earlier) : earlier;
+    if (!earlier) return null;
+    return earlier.status === "pending" ? ((await runOperation(earlier.id)) ?? earlier) : earlier;
+  };
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    // The first attempt does not look for an earlier operation before it completes: the insert of
+    // the operation's keys, in the completion's transaction, is refused by their unique indexes when
+    // a key came before with this request or is bound to another (EscrowOperationKey), and that
+    // transaction rolls back whole; the next attempt then looks, as every attempt did before. Any
+    // other outcome of the first attempt (refused, postponed) looks first, so the order of
+    // decisions.md §7 holds: an earlier answer, then a 409, then this request's own outcome.
+    const looked = attempt > 1;
+    if (looked) {
+      const earlier = await earlierOne();
+      if (earlier) return earlier;
+    }
     // After a lost race: the signature may be another operation's (the unique index said so).
-    const consumed = attempt > 1 && consumedSignature ? await consumedRefusal(definition, consumedSignature, caller.owner) : null;
+    const consumed = looked && consumedSignature ? await consumedRefusal(definition, consumedSignature, caller.owner) : null;
     if (consumed) return recordOnce(fields, keys, consumed);
     const draft = operationRow(fields, { consumedSignature });
     const prepared = await prepareFor(definition, request, draft);
+    if (!prepared.ok && !looked) {
+      const earlier = await earlierOne();
+      if (earlier) return earlier;
+    }
     if (!prepared.ok && "refusal" in prepared) return recordOnce(fields, keys, { refusal: { code, message: prepared.refusal.slice(0, MESSAGE_MAX_CHARS) } });
     if (!prepared.ok) {
       // Pending, for the worker (run-operation.ts) to check again later.
@@ -68,8 +87,13 @@ export async function completeAtOnce(definition: AnyOperationDefinition, request
         return completed;
       });
     } catch (error) {
-      if (error instanceof OperationRefusal) return recordOnce(fields, keys, { refusal: { code, message: error.message.slice(0, MESSAGE_MAX_CHARS) } });
+      if (error instanceof OperationRefusal) {
+        const earlier = looked ? null : await earlierOne();
+        return earlier ?? recordOnce(fields, keys, { refusal: { code, message: error.message.slice(0, MESSAGE_MAX_CHARS) } });
+      }
       if (!isRetryableDatabaseError(error)) throw error;
+      // A key of the first attempt that came before: the next attempt looks at once.
+      if (!looked && isSqlUniqueViolation(error)) continue;
       // Many operations on one account at once (PostgreSQL runs them side by side): step aside a
       // random moment, longer each time, so the racers spread out instead of colliding again.
       await contentionPause(attempt);
