@@ -8,47 +8,21 @@ import { recordPlanEvent } from "./plan-events";
 import { executionOf, type PlanPatch, type PlanRow } from "./stage-outcome";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
-type ReceiptRow = InsertArgs<"Receipt", "id" | "planId" | "kind" | "assetType" | "assetCode" | "sourceFinId" | "destinationFinId" | "quantity" | "settlementRef" | "transactionId" | "timestamp" | "content" | "createdAt">;
+const RECEIPT_COLUMNS = ["id", "planId", "kind", "assetType", "assetCode", "sourceFinId", "destinationFinId", "quantity", "settlementRef", "transactionId", "timestamp", "content", "createdAt"] as const;
+type ReceiptRow = InsertArgs<"Receipt", (typeof RECEIPT_COLUMNS)[number]>;
+/** The rows of one insert, column by column (prepared-query.ts takes arrays, one per column). */
+type ReceiptColumns = { [K in keyof ReceiptRow]: readonly ReceiptRow[K][] };
 
 /** One insert for a run's receipts (its token and payment receipts when the steps ran in one transaction). */
-const insertReceipts = prepared((db, a: { [K in keyof ReceiptRow]: readonly ReceiptRow[K][] }) =>
-  db.insertInto("Receipt").values(
-    a.id.map((id, i) => ({
-      id,
-      planId: a.planId[i]!,
-      kind: a.kind[i]!,
-      assetType: a.assetType[i]!,
-      assetCode: a.assetCode[i]!,
-      sourceFinId: a.sourceFinId[i]!,
-      destinationFinId: a.destinationFinId[i]!,
-      quantity: a.quantity[i]!,
-      settlementRef: a.settlementRef[i]!,
-      transactionId: a.transactionId[i]!,
-      timestamp: a.timestamp[i]!,
-      content: a.content[i]!,
-      createdAt: a.createdAt[i]!,
-    })),
-  ),
+const insertReceipts = prepared((db, a: ReceiptColumns) =>
+  db.insertInto("Receipt").values(a.id.map((_, i) => Object.fromEntries(RECEIPT_COLUMNS.map((column) => [column, a[column][i]])) as ReceiptRow)),
 );
 
 /** The transaction's receipts, written together just before it commits (sql.ts beforeCommit). */
 async function writeReceipts(tx: SqlTx, rows: ReceiptRow[]): Promise<void> {
-  const column = <K extends keyof ReceiptRow>(key: K) => rows.map((row) => row[key]);
-  await insertReceipts.changes(tx, {
-    id: column("id"),
-    planId: column("planId"),
-    kind: column("kind"),
-    assetType: column("assetType"),
-    assetCode: column("assetCode"),
-    sourceFinId: column("sourceFinId"),
-    destinationFinId: column("destinationFinId"),
-    quantity: column("quantity"),
-    settlementRef: column("settlementRef"),
-    transactionId: column("transactionId"),
-    timestamp: column("timestamp"),
-    content: column("content"),
-    createdAt: column("createdAt"),
-  });
+  const columns: Partial<Record<keyof ReceiptRow, unknown[]>> = {};
+  for (const column of RECEIPT_COLUMNS) columns[column] = rows.map((row) => row[column]);
+  await insertReceipts.changes(tx, columns as ReceiptColumns);
 }
 
 type StepType = "hold" | "issue" | "transfer" | "release";
