@@ -157,25 +157,25 @@ async function recordStep(plan: PlanRow, outcome: Recordable, runTx: SqlTx | nul
   const { trade } = executionOf(plan);
   const now = new Date();
   const record = async (tx: SqlTx): Promise<PlanRow> => {
-      const patch = (await outcome.effect?.(tx, plan)) ?? {};
-      const base = stepColumns(plan, outcome, now);
-      const columns = { ...base, ...patch };
-      // An ending's sequence is the furthest step reached, whether the stage or its effect says so.
-      if (base.currentInstructionSequence !== undefined && patch.currentInstructionSequence !== undefined) {
-        columns.currentInstructionSequence = Math.max(base.currentInstructionSequence, patch.currentInstructionSequence);
-      }
-      const changed = await writeStep.changes(tx, { ...columns, whereId: plan.id, whereStage: plan.stage });
-      if (changed !== 1) throw new LostRace(`plan ${plan.id} left stage ${plan.stage} meanwhile`);
-      const written: PlanRow = { ...plan, ...columns };
-      // Rejected before any money moved, or Failed after the hold was undone: the reservation goes back.
-      if (outcome.kind === "end" && outcome.status !== "Completed") await returnReservations(tx, written);
-      if (written.status !== plan.status) {
-        // The plan document's creationTimestamp, as planAdded reported it (the row's createdAt can be a second later).
-        const { creationTimestamp } = planDocumentOf(plan);
-        const event = { id: plan.id, status: written.status, creationTimestamp, intent: { id: plan.intentId } };
-        await recordPlanEvent(tx, "planChanged", event, [trade.buyerFinId, trade.sellerFinId]);
-      }
-      return written;
+    const patch = (await outcome.effect?.(tx, plan)) ?? {};
+    const base = stepColumns(plan, outcome, now);
+    const columns = { ...base, ...patch };
+    // An ending's sequence is the furthest step reached, whether the stage or its effect says so.
+    if (base.currentInstructionSequence !== undefined && patch.currentInstructionSequence !== undefined) {
+      columns.currentInstructionSequence = Math.max(base.currentInstructionSequence, patch.currentInstructionSequence);
+    }
+    const changed = await writeStep.changes(tx, { ...columns, whereId: plan.id, whereStage: plan.stage });
+    if (changed !== 1) throw new LostRace(`plan ${plan.id} left stage ${plan.stage} meanwhile`);
+    const written: PlanRow = { ...plan, ...columns };
+    // Rejected before any money moved, or Failed after the hold was undone: the reservation goes back.
+    if (outcome.kind === "end" && outcome.status !== "Completed") await returnReservations(tx, written);
+    if (written.status !== plan.status) {
+      // The plan document's creationTimestamp, as planAdded reported it (the row's createdAt can be a second later).
+      const { creationTimestamp } = planDocumentOf(plan);
+      const event = { id: plan.id, status: written.status, creationTimestamp, intent: { id: plan.intentId } };
+      await recordPlanEvent(tx, "planChanged", event, [trade.buyerFinId, trade.sellerFinId]);
+    }
+    return written;
   };
   if (unguarded(outcome, runTx)) return record(runTx);
   try {
