@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { migratedTestDatabase } from "@/lib/server/db/migrated-test-database";
 import { dbDate } from "@/lib/server/db/sql";
-import { duePlans } from "./plan-runner";
+import { duePlans, releaseLease } from "./plan-runner";
 
 function insertPlan(database: ReturnType<typeof migratedTestDatabase>["database"], id: string, stage: string, dueAt: string | null, claimedUntil: string | null = null) {
   database
@@ -34,5 +34,21 @@ describe("the worker's scan for due plans", () => {
     const rows = await duePlans.all(q, { now: dbDate(now), limit: 10 });
     expect(rows.map((r) => r.id)).toEqual(["late", "lease-over", "later"]);
     expect((await duePlans.all(q, { now: dbDate(now), limit: 1 })).map((r) => r.id)).toEqual(["late"]);
+  });
+});
+
+describe("a runner freeing its lease", () => {
+  it("clears the lease it wrote and leaves one another runner wrote after it", async () => {
+    const { database, q } = migratedTestDatabase();
+    const now = new Date("2026-11-28T09:00:00Z");
+    const ours = dbDate(new Date(now.getTime() + 30_000));
+    const theirs = dbDate(new Date(now.getTime() + 45_000));
+    insertPlan(database, "still-ours", "hold", dbDate(now), ours);
+    insertPlan(database, "taken-over", "hold", dbDate(now), theirs);
+    expect(await releaseLease.changes(q, { id: "still-ours", lease: ours })).toBe(1);
+    expect(await releaseLease.changes(q, { id: "taken-over", lease: ours })).toBe(0);
+    const lease = (id: string) => (database.prepare(`SELECT "claimedUntil" FROM "Plan" WHERE "id" = ?`).get(id) as { claimedUntil: string | null }).claimedUntil;
+    expect(lease("still-ours")).toBeNull();
+    expect(lease("taken-over")).toBe(theirs);
   });
 });

@@ -74,15 +74,21 @@ const writeStep = prepared((db, a: { [K in keyof PlanRow]?: PlanRow[K] } & { whe
   return db.updateTable("Plan").set(columns).where("id", "=", whereId).where("stage", "=", whereStage);
 });
 
-/** Claims the plan when it is unfinished and nobody holds it; answers the row as claimed. */
-async function claim(planId: string, now: Date): Promise<PlanRow | null> {
-  const row = await claimPlan.first(sqlDb, { id: planId, now: dbDate(now), until: dbDate(leaseUntil(now)) });
-  return row ?? null;
+/** Claims the plan when it is unfinished and nobody holds it; answers the row as claimed and the lease written. */
+async function claim(planId: string, now: Date): Promise<{ plan: PlanRow; lease: string } | null> {
+  const lease = dbDate(leaseUntil(now));
+  const row = await claimPlan.first(sqlDb, { id: planId, now: dbDate(now), until: lease });
+  return row ? { plan: row, lease } : null;
 }
 
-async function release(planId: string): Promise<void> {
-  await sqlDb.updateTable("Plan").set({ claimedUntil: null }).where("id", "=", planId).execute();
-}
+/**
+ * Frees the plan's lease when it is still the one this runner wrote last: after a lost race (this
+ * runner's lease ran out and another runner claimed the plan) the lease there is the other runner's,
+ * and clearing it would let a third runner claim the plan while the second works.
+ */
+export const releaseLease = prepared((db, a: { id: string; lease: string }) =>
+  db.updateTable("Plan").set({ claimedUntil: null }).where("id", "=", a.id).where("claimedUntil", "=", a.lease),
+);
 
 async function recordWait(plan: PlanRow, outcome: Extract<StageOutcome, { kind: "wait" }>): Promise<void> {
   const dueAt = new Date(outcome.atMs ?? Date.now() + retryDelayMs(plan.attempts));
@@ -291,8 +297,11 @@ function stepsIn(plan: PlanRow, budget: number): Promise<RunResult> {
 
 /** Moves the plan on as far as it can go now; safe to call any time, from anywhere. */
 export async function advancePlan(planId: string): Promise<void> {
-  let plan: PlanRow | null = await claim(planId, new Date());
-  if (!plan) return;
+  const claimed = await claim(planId, new Date());
+  if (!claimed) return;
+  let plan: PlanRow | null = claimed.plan;
+  // The lease this runner wrote last: the claim's, then each recorded step's (stepColumns).
+  let lease = claimed.lease;
   // Cleared by the write that records a wait or an ending, so the release below can be skipped.
   let leaseHeld = true;
   try {
@@ -316,6 +325,7 @@ export async function advancePlan(planId: string): Promise<void> {
       }
       logger.debug({ planId, from: last?.stage, to: run.next.stage }, "plan advanced");
       plan = run.next;
+      if (plan.claimedUntil !== null) lease = plan.claimedUntil;
     }
   } catch (error) {
     logger.error({ err: error, planId }, "plan run failed; the worker retries it");
@@ -326,7 +336,7 @@ export async function advancePlan(planId: string): Promise<void> {
       .where("stage", "!=", "done")
       .execute();
   } finally {
-    if (leaseHeld) await release(planId);
+    if (leaseHeld) await releaseLease.changes(sqlDb, { id: planId, lease });
   }
 }
 
