@@ -13,6 +13,7 @@ import { WebSocketServer } from "ws";
 import { AppError, PROBLEM_CONTENT_TYPE, toProblemDocument } from "@/lib/domain/app-error";
 import { env } from "@/lib/env";
 import { db, sharedSqliteConnection } from "@/lib/server/db/client";
+import { betweenSqliteTransactions } from "@/lib/server/db/sql";
 import { startWalCheckpointer } from "@/lib/server/db/wal-checkpointer";
 import { hearAccessChanges } from "@/lib/server/auth/access-changes";
 import { runPrimary } from "@/lib/server/cluster/run-primary";
@@ -126,7 +127,8 @@ async function serve(): Promise<void> {
     if (env.ROUTER_WORKER === "on") stopWorkers.push(startRouterWorker());
     if (env.SQLITE_FILE) {
       const file = env.SQLITE_FILE;
-      void sharedSqliteConnection().then(({ connection }) => stopWorkers.push(startWalCheckpointer(file, connection)));
+      const betweenTransactions = (task: () => void, onError: (error: unknown) => void) => void betweenSqliteTransactions(task, onError).catch(onError);
+      void sharedSqliteConnection().then(({ connection }) => stopWorkers.push(startWalCheckpointer(file, connection, betweenTransactions)));
     }
     const verifier = signatureVerifier();
     if (verifier.failure) logger.warn({ reason: verifier.failure }, "libsecp256k1 did not load: signatures are verified with @noble/curves, about 25 times slower");

@@ -107,6 +107,11 @@ function writerOf(shared: SharedSqliteConnection): GroupCommitWriter {
   return writer;
 }
 
+/** Runs `task` on the SQLite connection right after the writer's next COMMIT (sqlite-group-commit.ts, betweenGroups). */
+export async function betweenSqliteTransactions(task: () => void, onError: (error: unknown) => void): Promise<void> {
+  writerOf(await sharedSqliteConnection()).betweenGroups(task, onError);
+}
+
 const sqliteValues: ValueMapping = { parameter: sqliteParameter, row: numbersOf };
 const sqliteWriter = async () => writerOf(await sharedSqliteConnection());
 const sqliteDialect: Dialect = groupCommitDialect(sqliteWriter, sqliteValues);

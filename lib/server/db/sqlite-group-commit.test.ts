@@ -163,3 +163,47 @@ describe("GroupCommitWriter's watchdog", () => {
     expect(reports[0]).toBeGreaterThanOrEqual(20);
   });
 });
+
+describe("GroupCommitWriter.betweenGroups", () => {
+  it("runs a task once, right after the next COMMIT, before the connection's lock is free", async () => {
+    const { db, connection, lock, writer, committedNames } = setUp();
+    const order: string[] = [];
+    writer.betweenGroups(
+      () => order.push(`task: inTransaction=${connection.inTransaction}, committed=${committedNames().join(",")}`),
+      (error) => order.push(`error: ${String(error)}`),
+    );
+    expect(order).toEqual([]); // nothing runs before a group commits
+    let prisma: Promise<void> = Promise.resolve();
+    await Promise.all([
+      db.transaction().execute(async (tx) => {
+        await insert(tx, "a");
+        // Waits for the connection's lock as Prisma does: queued behind the group, which holds it.
+        prisma = lock.acquire().then((release) => {
+          order.push("lock taken");
+          release();
+        });
+      }),
+      insert(db, "b"),
+    ]);
+    await prisma;
+    expect(order).toEqual(["task: inTransaction=false, committed=a,b", "lock taken"]);
+    await insert(db, "c");
+    expect(order).toHaveLength(2); // once
+  });
+
+  it("hands a task's error to its onError; the group it followed stays committed", async () => {
+    const { db, writer, committedNames } = setUp();
+    const errors: string[] = [];
+    writer.betweenGroups(
+      () => {
+        throw new Error("checkpoint failed");
+      },
+      (error) => errors.push(error instanceof Error ? error.message : String(error)),
+    );
+    await insert(db, "kept");
+    expect(errors).toEqual(["checkpoint failed"]);
+    expect(committedNames()).toEqual(["kept"]);
+    await insert(db, "next");
+    expect(committedNames()).toEqual(["kept", "next"]);
+  });
+});

@@ -271,6 +271,32 @@ export class GroupCommitWriter {
     group.releaseConnection();
   }
 
+  /** Work for the connection between two groups, run once after the next COMMIT (betweenGroups). */
+  #betweenGroups: { task: () => void; onError: (error: unknown) => void }[] = [];
+
+  /**
+   * Runs `task` once, right after the next group's COMMIT, before anything else may use the
+   * connection: no transaction is open then, and no statement of this process can run beside it (the
+   * task is synchronous, and the connection's lock is still held). An error of the task goes to
+   * `onError`; the group's units are not concerned (they committed).
+   */
+  betweenGroups(task: () => void, onError: (error: unknown) => void): void {
+    this.#betweenGroups.push({ task, onError });
+  }
+
+  #runBetweenGroups(): void {
+    if (this.#betweenGroups.length === 0) return;
+    const due = this.#betweenGroups;
+    this.#betweenGroups = [];
+    for (const { task, onError } of due) {
+      try {
+        task();
+      } catch (error) {
+        onError(error);
+      }
+    }
+  }
+
   /** Commits the open group once the units already waiting have run (once per turn of the event loop). */
   scheduleCommit(): void {
     if (this.#commitScheduled) return;
@@ -289,6 +315,7 @@ export class GroupCommitWriter {
         this.exec("COMMIT");
         this.counters.groupCommitted(group.units);
         group.settle();
+        this.#runBetweenGroups();
       } catch (error) {
         if (this.connection.inTransaction) this.exec("ROLLBACK");
         group.settle(new GroupCommitFailed(`the transaction group did not commit: ${error instanceof Error ? error.message : String(error)}`));
