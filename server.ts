@@ -127,8 +127,7 @@ async function serve(): Promise<void> {
     if (env.ROUTER_WORKER === "on") stopWorkers.push(startRouterWorker());
     if (env.SQLITE_FILE) {
       const file = env.SQLITE_FILE;
-      const betweenTransactions = (task: () => void, onError: (error: unknown) => void) => void betweenSqliteTransactions(task, onError).catch(onError);
-      void sharedSqliteConnection().then(({ connection }) => stopWorkers.push(startWalCheckpointer(file, connection, betweenTransactions)));
+      void sharedSqliteConnection().then(({ connection }) => stopWorkers.push(startWalCheckpointer(file, connection, betweenSqliteTransactions)));
     }
     const verifier = signatureVerifier();
     if (verifier.failure) logger.warn({ reason: verifier.failure }, "libsecp256k1 did not load: signatures are verified with @noble/curves, about 25 times slower");

@@ -107,9 +107,11 @@ function writerOf(shared: SharedSqliteConnection): GroupCommitWriter {
   return writer;
 }
 
-/** Runs `task` on the SQLite connection right after the writer's next COMMIT (sqlite-group-commit.ts, betweenGroups). */
-export async function betweenSqliteTransactions(task: () => void, onError: (error: unknown) => void): Promise<void> {
-  writerOf(await sharedSqliteConnection()).betweenGroups(task, onError);
+/** Runs `task` on the SQLite connection right after the writer's next COMMIT (sqlite-group-commit.ts, betweenGroups); a failure to reach the writer goes to `onError` too. */
+export function betweenSqliteTransactions(task: () => void, onError: (error: unknown) => void): void {
+  void sharedSqliteConnection()
+    .then((shared) => writerOf(shared).betweenGroups(task, onError))
+    .catch(onError);
 }
 
 const sqliteValues: ValueMapping = { parameter: sqliteParameter, row: numbersOf };

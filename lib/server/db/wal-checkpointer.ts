@@ -4,7 +4,7 @@
 // pages and syncing the database file while every other request waited. Here a worker thread with
 // its own connection checkpoints (PASSIVE: it never blocks the writer) every CHECKPOINT_INTERVAL_MS,
 // and the shared connection's automatic checkpoint is turned off while the worker runs. Should the
-// worker fail, the automatic checkpoint is turned back on, so the WAL can never grow without bound.
+// worker fail, the automatic checkpoint is turned back on, so a WAL is never left without checkpoints.
 //
 // The WAL starts over from its beginning only when a write transaction begins while every frame in
 // it has been copied back. Under a steady load the worker never quite catches up (the writer appends
@@ -28,10 +28,10 @@ const DEFAULT_AUTOCHECKPOINT_PAGES = 1_000;
 /** After a checkpoint, a WAL file larger than this is truncated back (the file is reused otherwise). */
 const JOURNAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 /**
- * A WAL longer than this (4 KiB pages: 64 MiB) is caught up by
- * the writer and started over. Each catch-up copies what the worker left (the frames of about one
- * interval), so the limit sets how often the writer pays for one: at 16 MiB the catch-ups took 1.4%
- * of the server's CPU under the trade benchmark.
+ * A WAL longer than this (4 KiB pages: 64 MiB) is caught up by the writer and started over. Each
+ * catch-up copies what the worker left (the frames of about one interval), so the limit sets how
+ * often the writer pays for one: at 16 MiB the catch-ups took 1.4% of the server's CPU under the
+ * trade benchmark.
  */
 export const RESTART_AFTER_FRAMES = 16_384;
 
