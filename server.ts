@@ -29,6 +29,7 @@ import { normalizeForwardedHeaders } from "@/lib/server/http/forwarded-headers";
 import { serveApi } from "@/lib/server/http/serve-api";
 import { logger } from "@/lib/server/log";
 import { startRouterWorker } from "@/lib/server/router-ops/worker";
+import { applyHeapGrowth } from "@/lib/server/runtime/heap-growth";
 import { assertDemoPeopleStayLocal, DemoPeopleExposedError } from "@/lib/server/setup/assert-demo-people-stay-local";
 
 const GRAPHQL_PATH = "/api/graphql";
@@ -159,6 +160,9 @@ async function serve(): Promise<void> {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
+
+const heapGrowth = applyHeapGrowth(env.HEAP_GROWING_PERCENT);
+logger.info({ heapGrowth }, "V8 heap growth after a full collection");
 
 if (cluster.isPrimary && env.WEB_CONCURRENCY > 1 && !dev) {
   runPrimary(env.WEB_CONCURRENCY);

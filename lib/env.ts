@@ -54,6 +54,11 @@ const schema = z.object({
   ESCROW_TRANSPORT: z.enum(["in-process", "http"]).default("in-process"),
   /** API requests served at once; one more is answered 503 with Retry-After (lib/server/http/admission.ts). */
   MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(512),
+  /**
+   * How far V8's old generation may grow past what survived its last full collection, in percent
+   * (lib/server/runtime/heap-growth.ts); 0 leaves V8's own factor (up to 300%).
+   */
+  HEAP_GROWING_PERCENT: count(0, 300, 30),
   /** Plans this process settles or has queued at once; an execution beyond is 503 with Retry-After. */
   MAX_PLANS_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(128),
   /** How the built-in adapter completes operations: "sync", "async", or e.g. "async,hold=sync". */
