@@ -17,6 +17,13 @@ export class HttpClient {
     this.agent = new Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
   }
 
+  /**
+   * Requests sent again because the kept-alive connection they went out on turned out to be closed
+   * by the server (it closes idle connections after HTTP_KEEP_ALIVE_TIMEOUT_MS, and may do so just
+   * as the client reuses one): the request never reached it.
+   */
+  resent = 0;
+
   /** One request; status 0 when the socket failed or `timeoutMs` passed first (text says which). */
   send(method: "GET" | "POST", path: string, options: { token?: string; body?: string; timeoutMs?: number } = {}): Promise<Answer> {
     const headers: Record<string, string> = {};
@@ -25,13 +32,28 @@ export class HttpClient {
       headers["content-type"] = "application/json";
       headers["content-length"] = String(Buffer.byteLength(options.body));
     }
+    const deadline = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
+    return this.attempt(method, path, headers, options.body, deadline, options.timeoutMs ?? 0, true);
+  }
+
+  private attempt(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    deadline: number | undefined,
+    timeoutMs: number,
+    mayResend: boolean,
+  ): Promise<Answer> {
     return new Promise((resolve) => {
       let timer: NodeJS.Timeout | undefined;
-      const finish = (answer: Answer) => {
+      let answered = false;
+      const finish = (answer: Answer | Promise<Answer>) => {
         clearTimeout(timer);
         resolve(answer);
       };
       const req = request({ host: this.host, port: this.port, method, path, headers, agent: this.agent }, (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("error", (error) => finish({ status: 0, retryAfter: null, text: error.message }));
@@ -40,13 +62,24 @@ export class HttpClient {
           finish({ status: res.statusCode ?? 0, retryAfter: typeof retryAfter === "string" ? retryAfter : null, text: Buffer.concat(chunks).toString("utf8") });
         });
       });
-      req.on("error", (error) => finish({ status: 0, retryAfter: null, text: error.message }));
-      if (options.timeoutMs !== undefined) {
-        timer = setTimeout(() => {
-          req.destroy(new Error(`no answer in ${options.timeoutMs} ms`));
-        }, options.timeoutMs);
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        // Node's advice for this race: a reused socket reset before any answer is sent again, once.
+        if (mayResend && req.reusedSocket && !answered && error.code === "ECONNRESET" && (deadline === undefined || performance.now() < deadline)) {
+          this.resent += 1;
+          finish(this.attempt(method, path, headers, body, deadline, timeoutMs, false));
+          return;
+        }
+        finish({ status: 0, retryAfter: null, text: error.message });
+      });
+      if (deadline !== undefined) {
+        timer = setTimeout(
+          () => {
+            req.destroy(new Error(`no answer in ${timeoutMs} ms`));
+          },
+          Math.max(0, deadline - performance.now()),
+        );
       }
-      req.end(options.body);
+      req.end(body);
     });
   }
 

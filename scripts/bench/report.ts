@@ -84,7 +84,7 @@ export function printRun(run: RunResult, floors: Floors): void {
     say(`  offered: ${int(run.open.offered)} trades at ${fixed(run.open.rate)}/s; client send lag p99 ${ms(percentile(lag, 99))}, max ${ms(lag[lag.length - 1] ?? Number.NaN)}`);
   }
   say(
-    `  settled: ${int(settled)} (${int(run.settled.primary)} primary sales, ${int(run.settled.secondary)} selling intents); refused: ${refusals(run)}; execute not answered in time: ${unanswered(run)}; plan failed or rejected: ${int(run.failed)}; not Completed in time: ${int(run.timedOut)}`,
+    `  settled: ${int(settled)} (${int(run.settled.primary)} primary sales, ${int(run.settled.secondary)} selling intents); refused: ${refusals(run)}; execute not answered in time: ${unanswered(run)}${run.resent > 0 ? ` (sent again after the server had closed its kept-alive connection: ${int(run.resent)})` : ""}; plan failed or rejected: ${int(run.failed)}; not Completed in time: ${int(run.timedOut)}`,
   );
   if (run.open) say(`  goodput: ${fixed(run.open.goodput)} settled trades/s within the offered window (${fixed(throughputOf(run))}/s over the whole run)`);
   else say(`  throughput: ${fixed(throughputOf(run))} settled trades/s`);

@@ -54,6 +54,8 @@ export type RunResult = {
   unanswered: number;
   /** The same executes by what happened to them (the client's error: no answer by the deadline, a reset…). */
   unansweredWhy: Map<string, number>;
+  /** Executes the client sent again because the kept-alive connection they went out on had been closed (HttpClient.resent). */
+  resent: number;
   /** How many of the refusals said when to come back (Retry-After). */
   refusedWithRetryAfter: number;
   /** Plans that ended Failed or Rejected. */
@@ -236,7 +238,7 @@ export async function closedLoop(context: RunContext, clients: number, seconds: 
       );
       return (performance.now() - started) / 1000;
     });
-    return { label: `closed loop, ${clients} client${clients === 1 ? "" : "s"}`, clients, elapsedSeconds, ...resultOf(outcomes), signedDuringRun, usage, check, open: null };
+    return { label: `closed loop, ${clients} client${clients === 1 ? "" : "s"}`, clients, elapsedSeconds, ...resultOf(outcomes), resent: http.resent, signedDuringRun, usage, check, open: null };
   } finally {
     http.close();
   }
@@ -286,6 +288,7 @@ export async function openLoop(context: RunContext, rate: number, seconds: numbe
       clients: null,
       elapsedSeconds,
       ...resultOf(outcomes),
+      resent: http.resent,
       signedDuringRun: 0,
       usage,
       check,
