@@ -37,6 +37,16 @@ describe("loadEnv: who the server serves", () => {
   });
 });
 
+describe("loadEnv: the heap's growth", () => {
+  it("lets the old generation grow 30% past a full collection's survivors by default, 0 for V8's own sizing, nothing out of range", () => {
+    expect(loadEnv(base).HEAP_GROWING_PERCENT).toBe(30);
+    expect(loadEnv({ ...base, HEAP_GROWING_PERCENT: "0" }).HEAP_GROWING_PERCENT).toBe(0);
+    expect(() => loadEnv({ ...base, HEAP_GROWING_PERCENT: "301" })).toThrow(/HEAP_GROWING_PERCENT/);
+    expect(() => loadEnv({ ...base, HEAP_GROWING_PERCENT: "-5" })).toThrow(/HEAP_GROWING_PERCENT/);
+    expect(() => loadEnv({ ...base, HEAP_GROWING_PERCENT: "12.5" })).toThrow(/HEAP_GROWING_PERCENT/);
+  });
+});
+
 describe("loadEnv: how many processes", () => {
   it("runs one process by default, several only on PostgreSQL", () => {
     expect(loadEnv(base).WEB_CONCURRENCY).toBe(1);
