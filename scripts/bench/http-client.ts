@@ -5,6 +5,9 @@ import { Agent, request } from "node:http";
 
 export type Answer = { status: number; retryAfter: string | null; text: string };
 
+/** One request as sent, kept for a second attempt; `deadline` (performance.now() time) covers both. */
+type OutgoingRequest = { method: string; path: string; headers: Record<string, string>; body: string | undefined; timeoutMs: number | undefined; deadline: number | undefined };
+
 export class HttpClient {
   private readonly agent: Agent;
   private readonly host: string;
@@ -32,19 +35,10 @@ export class HttpClient {
       headers["content-type"] = "application/json";
       headers["content-length"] = String(Buffer.byteLength(options.body));
     }
-    const deadline = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
-    return this.attempt(method, path, headers, options.body, deadline, options.timeoutMs ?? 0, true);
+    return this.attempt({ method, path, headers, body: options.body, timeoutMs: options.timeoutMs, deadline: options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs }, true);
   }
 
-  private attempt(
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    deadline: number | undefined,
-    timeoutMs: number,
-    mayResend: boolean,
-  ): Promise<Answer> {
+  private attempt(out: OutgoingRequest, mayResend: boolean): Promise<Answer> {
     return new Promise((resolve) => {
       let timer: NodeJS.Timeout | undefined;
       let answered = false;
@@ -52,7 +46,7 @@ export class HttpClient {
         clearTimeout(timer);
         resolve(answer);
       };
-      const req = request({ host: this.host, port: this.port, method, path, headers, agent: this.agent }, (res) => {
+      const req = request({ host: this.host, port: this.port, method: out.method, path: out.path, headers: out.headers, agent: this.agent }, (res) => {
         answered = true;
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -64,22 +58,22 @@ export class HttpClient {
       });
       req.on("error", (error: NodeJS.ErrnoException) => {
         // Node's advice for this race: a reused socket reset before any answer is sent again, once.
-        if (mayResend && req.reusedSocket && !answered && error.code === "ECONNRESET" && (deadline === undefined || performance.now() < deadline)) {
+        if (mayResend && req.reusedSocket && !answered && error.code === "ECONNRESET" && (out.deadline === undefined || performance.now() < out.deadline)) {
           this.resent += 1;
-          finish(this.attempt(method, path, headers, body, deadline, timeoutMs, false));
+          finish(this.attempt(out, false));
           return;
         }
         finish({ status: 0, retryAfter: null, text: error.message });
       });
-      if (deadline !== undefined) {
+      if (out.deadline !== undefined) {
         timer = setTimeout(
           () => {
-            req.destroy(new Error(`no answer in ${timeoutMs} ms`));
+            req.destroy(new Error(`no answer in ${out.timeoutMs} ms`));
           },
-          Math.max(0, deadline - performance.now()),
+          Math.max(0, out.deadline - performance.now()),
         );
       }
-      req.end(body);
+      req.end(out.body);
     });
   }
 

@@ -7,7 +7,7 @@
 // command line wins over the setting.
 import { setFlagsFromString } from "node:v8";
 
-export const HEAP_GROWING_FLAG = "--heap-growing-percent";
+const HEAP_GROWING_FLAG = "--heap-growing-percent";
 
 export type HeapGrowthDecision =
   | { kind: "set"; flag: string }
