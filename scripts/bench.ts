@@ -15,7 +15,8 @@
 //  3. Trades on PostgreSQL (scripts/ensure-postgres.sh gives the URL; skipped with a message
 //     without one): a transactions/s floor, then for each BENCH_PG_PROCESSES the production server
 //     with WEB_CONCURRENCY at that many worker processes (node:cluster, one port): the app floors,
-//     closed loop at 32 clients, open loop. CPU and memory are the whole process group's.
+//     closed loop at 32 clients, open loop. CPU and memory are the whole process group's; when
+//     PostgreSQL runs on this machine, its own processes' CPU per trade is printed beside it.
 //  4. The targets of the issue "Settlement at the speed of the machine" as verdicts, and a table of
 //     SQLite beside PostgreSQL at each process count, with the floors and the ratios to them.
 //
@@ -44,7 +45,7 @@ import { cpuMsPerTrade, fixed, int, megabytes, ms, percentile, perTrade, printHt
 import { loadBenchSettings, type BenchDatabase, type BenchSettings } from "./bench/settings";
 import { TradeMarket } from "./bench/trade-market";
 import { closedLoop, openLoop, settledCount, type RunContext, type RunResult } from "./bench/trade-runs";
-import { PeakMemory, ProcessGroup } from "./bench/usage";
+import { localPostgresProcesses, PeakMemory, ProcessGroup } from "./bench/usage";
 
 /** Prepared bodies for a closed-loop run: enough for this rate (the issue's target is 600/s); past it the client signs during the run and says so. */
 const PREPARED_PER_SECOND = { oneClient: 200, manyClients: 1_000 };
@@ -144,7 +145,9 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
           if (pid !== undefined) process.kill(pid, "SIGUSR2");
         }
       : undefined;
-    const context: RunContext = { market, server: processes, memory, tradeTimeoutMs: settings.tradeTimeoutMs, toggleProfile };
+    const databaseProcesses = place.database === "postgres" ? await localPostgresProcesses(place.url) : undefined;
+    if (place.database === "postgres" && !databaseProcesses) say("PostgreSQL runs on another machine: its CPU is not measured");
+    const context: RunContext = { market, server: processes, database: databaseProcesses, memory, tradeTimeoutMs: settings.tradeTimeoutMs, toggleProfile };
     const clientsList = database === "sqlite" ? settings.concurrency : [PG_CLIENTS];
     const closed: RunResult[] = [];
     for (const clients of clientsList) {
@@ -241,6 +244,7 @@ function comparison(figures: readonly DatabaseFigures[], settings: BenchSettings
     [`closed loop, ${PG_CLIENTS} clients (or the best): settled trades/s`, (f) => { const r = main(f); return r ? `${fixed(throughputOf(r))} at ${clientsOf(r)} clients` : "–"; }],
     ["  latency p50 / p99", (f) => { const r = main(f); return r ? `${ms(percentile(r.latenciesMs, 50))} / ${ms(percentile(r.latenciesMs, 99))}` : "–"; }],
     ["  server CPU per settled trade", (f) => { const r = main(f); return r ? `${fixed(cpuMsPerTrade(r), 2)} ms` : "–"; }],
+    ["  database's own CPU per settled trade (PostgreSQL's processes)", (f) => { const r = main(f); return r?.usage.database ? `${fixed(r.usage.database.cpuMs / r.usage.completedByServer, 2)} ms` : "– (in the server's)"; }],
     ["  server memory at the end / peak", (f) => { const r = main(f); return r ? `${megabytes(r.usage.rssEndBytes)} / ${megabytes(r.usage.rssPeakBytes)}` : "–"; }],
     ["  statements / transactions / commits per trade", (f) => { const r = main(f); return r && f.processes === 1 ? `${fixed(perTrade(r.usage.statements, r))} / ${fixed(perTrade(r.usage.transactions, r))} / ${fixed(perTrade(r.usage.commits, r))}` : "– (per worker)"; }],
     ["single client p50 / p99", (f) => { const r = f.closed.find((c) => clientsOf(c) === 1); return r ? `${ms(percentile(r.latenciesMs, 50))} / ${ms(percentile(r.latenciesMs, 99))}` : "–"; }],

@@ -92,6 +92,7 @@ export function printRun(run: RunResult, floors: Floors): void {
   const u = run.usage;
   const leftovers = u.completedByServer !== settled ? `; ${int(u.completedByServer)} plans Completed by the server, leftovers included, are the divisor` : "";
   say(`  server CPU: ${fixed(cpuMsPerTrade(run), 2)} ms per settled trade, until the server was quiet again (${percent(u.serverCpuShare)} of one core during the run${leftovers})`);
+  if (u.database && u.completedByServer > 0) say(`  PostgreSQL's own processes on this machine: ${fixed(u.database.cpuMs / u.completedByServer, 2)} ms of CPU per settled trade over the same span (${percent(u.database.cpuShare)} of one core during the run)`);
   say(`  server memory: ${megabytes(u.rssEndBytes)} resident at the end, ${megabytes(u.rssPeakBytes)} peak (all its processes); JavaScript heap ${megabytes(u.heap.usedBytes)} used of ${megabytes(u.heap.totalBytes)}, external ${megabytes(u.heap.externalBytes)} (the process that answered GET /api/metrics, after the run)`);
   if (u.completedByServer > 0) say(`  per settled trade: ${layers(u.statements, run)} statements, ${layers(u.transactions, run)} transactions of which ${layers(u.rollbacks, run)} rolled back, ${layers(u.commits, run)} commits (the server's counters; on SQLite a commit holds a group of transactions)`);
   const finished = Object.entries(u.metrics.finished).map(([status, n]) => `${int(n)} ${status}`).join(", ") || "none";

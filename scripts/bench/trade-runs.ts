@@ -20,6 +20,8 @@ export type RunUsage = {
   serverCpuMs: number;
   /** Server CPU during the run itself, as a share of one core. */
   serverCpuShare: number;
+  /** PostgreSQL's own processes on this machine over the same span, when measured (RunContext.database). */
+  database: { cpuMs: number; cpuShare: number } | null;
   /** Plans the server Completed from the run's start until it was quiet again (those the client stopped waiting for included). */
   completedByServer: number;
   rssEndBytes: number;
@@ -140,16 +142,19 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
   memory.reset();
   memory.sample();
   const cpuBefore = server.cpuMs();
+  const databaseCpuBefore = context.database?.cpuMs() ?? 0;
   const own = new OwnCpu();
   const started = performance.now();
   context.toggleProfile?.();
   const result = await run();
   const clientCpuShare = own.share();
   const serverCpuShare = (server.cpuMs() - cpuBefore) / (performance.now() - started);
+  const databaseCpuShare = context.database ? (context.database.cpuMs() - databaseCpuBefore) / (performance.now() - started) : 0;
   const rssEndBytes = memory.sample();
   const check = await checkSettlement(databaseUrl, planIds(), plansBefore);
   context.toggleProfile?.();
   const serverCpuMs = server.cpuMs() - cpuBefore;
+  const database = context.database ? { cpuMs: context.database.cpuMs() - databaseCpuBefore, cpuShare: databaseCpuShare } : null;
   const after = await scrape();
   const completedByServer = (await planCount(databaseUrl, "Completed")) - completedBefore;
   const delta = (name: string): LayerCounts => ({
@@ -159,6 +164,7 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
   const usage: RunUsage = {
     serverCpuMs,
     serverCpuShare,
+    database,
     completedByServer,
     rssEndBytes,
     rssPeakBytes: memory.peakBytes,
@@ -202,6 +208,8 @@ function metricsOfRun(before: readonly Sample[], after: readonly Sample[]): RunU
 export type RunContext = {
   market: TradeMarket;
   server: ProcessGroup;
+  /** PostgreSQL's processes, when it runs on this machine: their CPU is printed beside the server's. */
+  database?: ProcessGroup;
   memory: PeakMemory;
   tradeTimeoutMs: number;
   /** Starts, then stops and writes, the server's CPU profile of a run (BENCH_CPU_PROFILE_DIR). */

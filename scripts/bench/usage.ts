@@ -1,26 +1,36 @@
 // CPU time and resident memory of a process group (the server and whatever it started), read from
 // /proc, and of the benchmark's own process.
 import { readdirSync, readFileSync } from "node:fs";
+import pg from "pg";
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const PID_REFRESH_MS = 2_000;
 
-/** The processes of one group; the list of pids is re-read from /proc every 2 s, not on every sample. */
+/**
+ * The processes of one group, or of one parent and its children; the list of pids is re-read from
+ * /proc every 2 s, not on every sample.
+ */
 export class ProcessGroup {
   private pids: string[] = [];
   private listedAt = -Infinity;
 
-  constructor(private readonly group: () => number | undefined) {}
+  /** `by`: "group", the processes whose process group is `id`; "parent", the process `id` and its children (PostgreSQL's backends each lead a group of their own). */
+  constructor(
+    private readonly id: () => number | undefined,
+    private readonly by: "group" | "parent" = "group",
+  ) {}
 
   private members(): string[] {
-    const group = this.group();
-    if (group === undefined) return [];
+    const id = this.id();
+    if (id === undefined) return [];
     if (performance.now() - this.listedAt < PID_REFRESH_MS) return this.pids;
     const found: string[] = [];
     for (const entry of readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
       const fields = statFields(entry);
-      if (fields && Number(fields[2]) === group) found.push(entry); // fields[2]: pgrp
+      if (!fields) continue;
+      // fields[1]: ppid, fields[2]: pgrp
+      if (this.by === "group" ? Number(fields[2]) === id : Number(entry) === id || Number(fields[1]) === id) found.push(entry);
     }
     this.pids = found;
     this.listedAt = performance.now();
@@ -49,6 +59,32 @@ export class ProcessGroup {
       }
     }
     return total;
+  }
+}
+
+/**
+ * PostgreSQL's processes at `url` (its postmaster and every backend and helper it started), when the
+ * server runs on this machine: found from the pid of a backend of our own connection, whose process
+ * must be here and be PostgreSQL's. Undefined for a server elsewhere.
+ */
+export async function localPostgresProcesses(url: string): Promise<ProcessGroup | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+    const backend = rows[0]?.pid;
+    if (backend === undefined) return undefined;
+    let command = "";
+    try {
+      command = readFileSync(`/proc/${backend}/cmdline`, "utf8");
+    } catch {
+      return undefined; // no such process here: the server is on another machine
+    }
+    const postmaster = statFields(String(backend))?.[1];
+    if (!command.startsWith("postgres") || postmaster === undefined) return undefined;
+    return new ProcessGroup(() => Number(postmaster), "parent");
+  } finally {
+    await client.end();
   }
 }
 
