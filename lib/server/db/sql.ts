@@ -25,6 +25,7 @@ import { sqlCounter } from "./sql-counter";
 import { groupCommitDialect, GroupCommitWriter, unitExecutor, type ValueMapping } from "./sqlite-group-commit";
 import { makeTransactions, type DeferredWrite } from "./transactions";
 import { preparedFor } from "./prepared-query";
+import { StatementNames } from "./pg-statement-names";
 import type { SharedSqliteConnection } from "./sqlite-adapter";
 
 export type { DB };
@@ -125,7 +126,15 @@ const pgTypes = {
   getTypeParser: (oid: number, format?: "text" | "binary") => (TEXT_OIDS.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format)),
 };
 
-/** The shared pool as Kysely sees it: each query is given the text parsers above. */
+/** The names of the statements this process sends with parameters (pg-statement-names.ts). */
+const pgStatementNames = new StatementNames(500);
+
+/** The query config node-postgres is handed for `text` with `values`. */
+function pgQueryConfig(text: string, values: unknown[] | undefined): pg.QueryConfig {
+  return { text, values, types: pgTypes, name: pgStatementNames.nameOf(text, values?.length ?? 0) };
+}
+
+/** The shared pool as Kysely sees it: each query is given the text parsers above and its name. */
 function poolWithTextTypes(pool: pg.Pool): pg.Pool {
   const connect = async () => {
     const client = await pool.connect();
@@ -134,7 +143,7 @@ function poolWithTextTypes(pool: pg.Pool): pg.Pool {
         if (key !== "query") return Reflect.get(target, key, receiver) as unknown;
         return (text: string, values?: unknown[]) => {
           countSql(text);
-          return target.query({ text, values, types: pgTypes });
+          return target.query(pgQueryConfig(text, values));
         };
       },
     });
@@ -155,7 +164,7 @@ export function sqlOnSession(client: pg.Client): Sql {
       return {
         query: (text: string, values?: unknown[]) => {
           countSql(text);
-          return client.query({ text, values, types: pgTypes });
+          return client.query(pgQueryConfig(text, values));
         },
         release,
       };

@@ -19,6 +19,7 @@ import { idempotencyKeyReused } from "@/lib/server/http/create-once";
 import type { RouterCaller } from "./callers";
 import type { AnyOperationDefinition, EscrowOperationRow } from "./operation-definition";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
+import { everyColumn } from "@/lib/server/db/every-column";
 
 /** Sync operations the request itself runs; the worker only steps in if that request died. */
 const SYNC_RECOVERY_DELAY_MS = 30_000;
@@ -38,7 +39,7 @@ const keysUnder = prepared((db, a: { texts: readonly string[]; requestHash: stri
     .select(["key", "requestHash", "operationId"])
     .where((eb) => eb.or([eb.and([eb("key", "in", a.texts), eb("requestHash", "=", a.requestHash)]), eb("boundKey", "in", a.texts)])),
 );
-const operationById = prepared((db, a: { id: string }) => db.selectFrom("EscrowOperation").selectAll().where("id", "=", a.id));
+const operationById = prepared((db, a: { id: string }) => db.selectFrom("EscrowOperation").select(everyColumn("EscrowOperation")).where("id", "=", a.id));
 const insertOperationRow = prepared((db, a: EscrowOperationRow) => db.insertInto("EscrowOperation").values(a));
 const insertKeys = prepared(
   (db, a: { ids: readonly string[]; keys: readonly string[]; boundKeys: readonly (string | null)[]; requestHash: string; operationId: string }) =>

@@ -7,13 +7,14 @@ import { logger } from "@/lib/server/log";
 import { ConcurrentUpdate } from "./errors";
 import { epochSeconds } from "./escrow-terms";
 import { postMovement } from "./post-movement";
+import { everyColumn } from "@/lib/server/db/every-column";
 
 const BATCH = 50;
 
 async function expireOne(holdId: string): Promise<boolean> {
   try {
     return await inTransaction(async (tx) => {
-      const hold = await tx.selectFrom("EscrowHold").selectAll().where("id", "=", holdId).executeTakeFirst();
+      const hold = await tx.selectFrom("EscrowHold").select(everyColumn("EscrowHold")).where("id", "=", holdId).executeTakeFirst();
       if (!hold || hold.status !== "HELD") return false;
       const now = new Date();
       const entryId = await postMovement(tx, {

@@ -20,6 +20,7 @@ import { logger } from "@/lib/server/log";
 import { creditIncomingFunds } from "./credit-incoming-funds";
 import { isLostRace } from "./errors";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
+import { everyColumn } from "@/lib/server/db/every-column";
 
 /** Concurrent credits to one account (PostgreSQL) meet on its version: the loser runs again. */
 const RECORD_ATTEMPTS = 8;
@@ -39,7 +40,7 @@ async function recordNew(request: IncomingFundsRequest, caller: Principal, reque
 
 async function recordOnce(request: IncomingFundsRequest, caller: Principal, requestHash: string, options: RecordOptions) {
   return inTransaction(async (tx) => {
-    const instruction = await tx.selectFrom("EscrowDepositInstruction").selectAll().where("reference", "=", request.reference).executeTakeFirst();
+    const instruction = await tx.selectFrom("EscrowDepositInstruction").select(everyColumn("EscrowDepositInstruction")).where("reference", "=", request.reference).executeTakeFirst();
     if (!instruction) throw new AppError("NOT_FOUND", `no deposit instruction carries the reference ${request.reference}`);
     if (instruction.currency !== request.currency) {
       throw new AppError("UNPROCESSABLE", `the deposit instruction ${request.reference} is for ${instruction.currency}, not ${request.currency}`);

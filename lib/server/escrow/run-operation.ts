@@ -9,6 +9,7 @@ import { logger } from "@/lib/server/log";
 import { ConcurrentUpdate, isLostRace, OperationRefusal } from "./errors";
 import { RetryLater, type AnyOperationDefinition, type EscrowOperationRow } from "./operation-definition";
 import { OPERATIONS } from "./operations";
+import { everyColumn } from "@/lib/server/db/every-column";
 
 const LEASE_MS = 30_000;
 const CONFLICT_RETRIES = 8;
@@ -21,7 +22,7 @@ export function isRetryableDatabaseError(error: unknown): boolean {
 }
 
 function findOperation(cid: string): Promise<EscrowOperationRow | undefined> {
-  return sqlDb.selectFrom("EscrowOperation").selectAll().where("id", "=", cid).executeTakeFirst();
+  return sqlDb.selectFrom("EscrowOperation").select(everyColumn("EscrowOperation")).where("id", "=", cid).executeTakeFirst();
 }
 
 /** Claims the operation when it is pending and nobody holds it; answers the row as claimed. */
@@ -32,7 +33,7 @@ async function claim(cid: string, now: Date): Promise<EscrowOperationRow | undef
     .where("id", "=", cid)
     .where("status", "=", "pending")
     .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", dbDate(now))]))
-    .returningAll()
+    .returning(everyColumn("EscrowOperation"))
     .executeTakeFirst();
 }
 

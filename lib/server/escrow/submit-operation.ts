@@ -13,6 +13,7 @@ import { isEscrowOperator, routerCaller } from "./callers";
 import { polledEnvelope, submittedEnvelope } from "./envelope";
 import { OPERATIONS } from "./operations";
 import { completeAtOnce } from "./complete-at-once";
+import { everyColumn } from "@/lib/server/db/every-column";
 
 /** `idempotencyKey`: the caller's Idempotency-Key header, honoured by every kind (decisions.md §7). */
 export async function submitOperation(kind: EscrowOperationKind, request: unknown, caller: Principal, idempotencyKey: string | null) {
@@ -29,7 +30,7 @@ export async function submitOperation(kind: EscrowOperationKind, request: unknow
  */
 export async function pollOperation(cid: string, caller: Principal) {
   const owner = isEscrowOperator(caller) ? null : (await routerCaller(caller)).owner;
-  const op = await sqlDb.selectFrom("EscrowOperation").selectAll().where("id", "=", cid).executeTakeFirst();
+  const op = await sqlDb.selectFrom("EscrowOperation").select(everyColumn("EscrowOperation")).where("id", "=", cid).executeTakeFirst();
   if (!op || (owner !== null && op.owner !== owner)) throw new AppError("NOT_FOUND", `no operation ${cid} of yours here`);
   return polledEnvelope(op);
 }

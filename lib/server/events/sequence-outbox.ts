@@ -15,6 +15,7 @@
 import { sql, type Selectable } from "kysely";
 import { env } from "@/lib/env";
 import { dbDate, dbInt, prepared, type DB, type Sql } from "@/lib/server/db/sql";
+import { everyColumn } from "@/lib/server/db/every-column";
 
 export const SEQUENCE_BATCH_SIZE = 100;
 /** Where the publisher tells every process the highest sequence it gave (database-listener.ts). */
@@ -34,7 +35,7 @@ export async function highestSequence(q: Sql): Promise<number> {
 const nextUnnumbered = prepared((db, a: { limit: number }) =>
   db
     .selectFrom("EventOutbox")
-    .selectAll()
+    .select(everyColumn("EventOutbox"))
     .where("publishedAt", "is", null)
     .where("sequence", "is", null)
     .orderBy("createdAt", "asc")
@@ -104,6 +105,6 @@ export async function sequenceOutbox(q: Sql, highest: number, options: { notify:
 
 /** Rows numbered after `cursor`, in sequence order, at most `limit`. */
 export async function rowsAfter(q: Sql, cursor: number, limit = SEQUENCE_BATCH_SIZE): Promise<SequencedRow[]> {
-  const rows = await q.selectFrom("EventOutbox").selectAll().where("sequence", ">", cursor).orderBy("sequence", "asc").limit(limit).execute();
+  const rows = await q.selectFrom("EventOutbox").select(everyColumn("EventOutbox")).where("sequence", ">", cursor).orderBy("sequence", "asc").limit(limit).execute();
   return rows.map((row) => ({ ...row, sequence: dbInt(row.sequence) }));
 }

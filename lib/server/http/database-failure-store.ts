@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import type { FailureRecord } from "@/lib/domain/sign-in-limits";
 import { dbInt, type Sql } from "@/lib/server/db/sql";
 import type { FailureStore } from "./rate-limit";
+import { everyColumn } from "@/lib/server/db/every-column";
 
 /** Forgotten failures and expired claims are deleted at most this often, by a process that writes. */
 const PRUNE_EVERY_MS = 60_000;
@@ -24,7 +25,7 @@ export class DatabaseFailureStore implements FailureStore {
     if (keys.length === 0) return [];
     const rows = await this.q
       .selectFrom("AuthFailure")
-      .selectAll()
+      .select(everyColumn("AuthFailure"))
       .where("key", "in", [...keys])
       .where("lastFailureAtMs", ">", nowMs - this.memoryMs)
       .execute();

@@ -27,6 +27,7 @@ import { kickPlan } from "./plan-runner";
 import { findProfile, resolveTrade, type IntentRow, type ProfileRow } from "./resolve-trade";
 import { reserveTokens } from "./token-ledger";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
+import { everyColumn } from "@/lib/server/db/every-column";
 
 const RESERVE_ATTEMPTS = 8;
 
@@ -39,7 +40,7 @@ const answer = (planId: string) => ({ isCompleted: true, response: { executionPl
 
 const nonceUse = prepared((db, a: { signer: string; nonce: string }) => db.selectFrom("UsedNonce").select(["purpose", "usedBy"]).where("signer", "=", a.signer).where("nonce", "=", a.nonce));
 const executionById = prepared((db, a: { id: string }) => db.selectFrom("Plan").select(["executorUserId", "execution"]).where("id", "=", a.id));
-const intentById = prepared((db, a: { id: string }) => db.selectFrom("Intent").selectAll().where("id", "=", a.id));
+const intentById = prepared((db, a: { id: string }) => db.selectFrom("Intent").select(everyColumn("Intent")).where("id", "=", a.id));
 const intentRemaining = prepared((db, a: { id: string }) => forWrite(db.selectFrom("Intent").select(["remainingQuantity", "status", "version"]).where("id", "=", a.id)));
 const takeFromIntent = prepared(
   (db, a: { id: string; version: number; remainingQuantity: string; remainingSortKey: string; status: string; updatedAt: string }) =>

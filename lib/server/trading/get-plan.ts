@@ -6,12 +6,13 @@ import { AppError } from "@/lib/domain/app-error";
 import type { Principal } from "@/lib/server/auth/principal";
 import { prepared, sqlDb } from "@/lib/server/db/sql";
 import { executionOf, planDocumentOf, type PlanDocument, type PlanRow } from "./stage-outcome";
+import { everyColumn } from "@/lib/server/db/every-column";
 
 /** What the view reads of a plan (a Prisma row or a typed-SQL row). */
 type ViewedPlan = Pick<PlanRow, "id" | "content" | "execution" | "counterSignature" | "currentInstructionSequence" | "status" | "approvals" | "completionEvents" | "failureReason" | "stage">;
 
 const ownersOf = prepared((db, a: { finIds: readonly string[] }) => db.selectFrom("Profile").select("ownerUserId").where("finId", "in", a.finIds));
-const planById = prepared((db, a: { id: string }) => db.selectFrom("Plan").selectAll().where("id", "=", a.id));
+const planById = prepared((db, a: { id: string }) => db.selectFrom("Plan").select(everyColumn("Plan")).where("id", "=", a.id));
 
 async function mayRead(plan: PlanRow, doc: PlanDocument, caller: Principal): Promise<boolean> {
   if (caller.role === "admin" || plan.executorUserId === caller.userId) return true;

@@ -34,6 +34,7 @@ import { executionOf, planDocumentOf, StepRefused, type PlanRow, type StageOutco
 import { checkAssetRules } from "./stage-rules";
 import { obtainCounterSignature } from "./stage-sign";
 import { moveTokens } from "./stage-token";
+import { everyColumn } from "@/lib/server/db/every-column";
 
 const STEPS_PER_RUN = 12;
 const WRITE_ATTEMPTS = 8;
@@ -65,7 +66,7 @@ const claimPlan = prepared((db, a: { id: string; now: string; until: string }) =
     .where("id", "=", a.id)
     .where("stage", "!=", "done")
     .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", a.now)]))
-    .returningAll(),
+    .returning(everyColumn("Plan")),
 );
 
 /** A step's write of the plan's columns, conditional on the stage it was read at. */

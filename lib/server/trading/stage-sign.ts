@@ -20,13 +20,14 @@ import { dbDate, parseDbDate, prepared, sqlDb, type DB, type InsertArgs } from "
 import { logger } from "@/lib/server/log";
 import { executionOf, type PlanRow, type StageOutcome } from "./stage-outcome";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
+import { everyColumn } from "@/lib/server/db/every-column";
 
 const CALL_TIMEOUT_MS = 10_000;
 const ANSWER_LIMIT_BYTES = 100_000;
 
 type SigningRequest = Selectable<DB["SigningRequest"]>;
 
-const requestOfPlan = prepared((db, a: { planId: string }) => db.selectFrom("SigningRequest").selectAll().where("planId", "=", a.planId));
+const requestOfPlan = prepared((db, a: { planId: string }) => db.selectFrom("SigningRequest").select(everyColumn("SigningRequest")).where("planId", "=", a.planId));
 const intentSigning = prepared((db, a: { id: string }) => db.selectFrom("Intent").select(["signatureEndpoint", "signatureSecretSealed"]).where("id", "=", a.id));
 const findRequest = (planId: string) => requestOfPlan.first(sqlDb, { planId });
 const insertRequest = prepared(

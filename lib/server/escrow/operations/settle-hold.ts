@@ -7,10 +7,11 @@ import { prepared, type SqlTx } from "@/lib/server/db/sql";
 import type { ExecutionContext } from "@/lib/schemas/operation";
 import type { Party } from "@/lib/schemas/account";
 import { OperationRefusal } from "../errors";
+import { everyColumn } from "@/lib/server/db/every-column";
 
 type SettleRequest = { operationId: string; source: Party; quantity: string; executionContext: ExecutionContext };
 
-const holdOf = prepared((db, a: { owner: string; operationId: string }) => db.selectFrom("EscrowHold").selectAll().where("owner", "=", a.owner).where("operationId", "=", a.operationId));
+const holdOf = prepared((db, a: { owner: string; operationId: string }) => db.selectFrom("EscrowHold").select(everyColumn("EscrowHold")).where("owner", "=", a.owner).where("operationId", "=", a.operationId));
 
 export async function findHoldToSettle(tx: SqlTx, r: SettleRequest, currency: string, settlement: HoldSettlement, owner: string) {
   const hold = await holdOf.first(tx, { owner, operationId: r.operationId });
