@@ -1,5 +1,6 @@
-// CPU time and resident memory of a process group (the server and whatever it started), read from
-// /proc, and of the benchmark's own process.
+// CPU time and resident memory of a process group (the server and whatever it started) or of a
+// process and its children (a PostgreSQL on this machine), read from /proc, and of the benchmark's
+// own process.
 import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
 
