@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { groupCommitTestDatabase as setUp, removeTestDatabases, type Schema } from "./group-commit-test-database";
-import { GroupCommitFailed } from "./sqlite-group-commit";
+import { GroupCommitFailed, WRITER_STATEMENTS_MAX } from "./sqlite-group-commit";
 
 afterEach(removeTestDatabases);
 
@@ -205,5 +205,27 @@ describe("GroupCommitWriter.betweenGroups", () => {
     expect(committedNames()).toEqual(["kept"]);
     await insert(db, "next");
     expect(committedNames()).toEqual(["kept", "next"]);
+  });
+});
+
+describe("GroupCommitWriter's statements", () => {
+  it("runs its statements on statements of its own: one another user of the connection switched to raw rows is still read as objects", async () => {
+    const { connection, db } = setUp();
+    await insert(db, "a");
+    const text = 'select "name" from "t"';
+    expect(db.selectFrom("t").select("name").compile().sql).toBe(text);
+    // Prisma's adapter reads through the shared cache (statement-cache.ts) and leaves its statement raw.
+    expect(connection.prepare(text).bind().raw().all()).toEqual([["a"]]);
+    expect(await db.selectFrom("t").select("name").execute()).toEqual([{ name: "a" }]);
+  });
+
+  it("prepares a text once and keeps at most its bound of texts", async () => {
+    const { writer } = setUp();
+    const first = writer.statementFor("SELECT 1 AS v");
+    expect(writer.statementFor("SELECT 1 AS v")).toBe(first);
+    expect(first).toMatchObject({ writes: false, reader: true });
+    expect(writer.statementFor("UPDATE t SET name = name WHERE id = ?")).toMatchObject({ writes: true, reader: false });
+    for (let i = 0; i < WRITER_STATEMENTS_MAX + 5; i++) writer.statementFor(`SELECT ${i + 2} AS v`);
+    expect(writer.statementFor("SELECT 1 AS v")).not.toBe(first);
   });
 });

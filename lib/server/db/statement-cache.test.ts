@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { cacheStatements } from "./statement-cache";
+import { cacheStatements, prepareOwn } from "./statement-cache";
 
 function openDb() {
   const db = new Database(":memory:");
@@ -61,5 +61,17 @@ describe("cacheStatements", () => {
     expect(db.prepare(select).bind([]).raw().all()).toEqual([[1n, "a"]]);
     db.exec("ALTER TABLE t ADD COLUMN note TEXT DEFAULT 'n'");
     expect(db.prepare(select).bind([]).raw().all()).toEqual([[1n, "a", "n"]]);
+  });
+
+  it("prepares a statement of its own with prepareOwn, apart from the cache, with or without it", () => {
+    const plain = openDb();
+    expect(prepareOwn(plain, "SELECT 1 AS v").get()).toEqual({ v: 1n });
+    const db = openDb();
+    const size = cacheStatements(db);
+    const own = prepareOwn(db, "SELECT id FROM t");
+    expect(size()).toBe(0);
+    db.prepare("SELECT id FROM t").bind([]).raw();
+    expect(own.all()).toEqual([]);
+    expect(prepareOwn(db, "SELECT id FROM t")).not.toBe(own);
   });
 });

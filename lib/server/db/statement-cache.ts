@@ -68,9 +68,22 @@ class StatementHandle {
   }
 }
 
+/** Each connection's own `prepare`, from before cacheStatements replaced it. */
+const ownPrepare = new WeakMap<Database, (sql: string) => Statement>();
+
+/**
+ * A new prepared statement of its own for `sql`, whether or not cacheStatements replaced the
+ * connection's `prepare` (the group commit keeps its statements apart from the adapter's:
+ * sqlite-group-commit.ts, statementFor).
+ */
+export function prepareOwn(db: Database, sql: string): Statement {
+  return (ownPrepare.get(db) ?? db.prepare.bind(db))(sql);
+}
+
 /** Makes `db.prepare` reuse prepared statements; returns how many are kept, for tests. */
 export function cacheStatements(db: Database, limit = STATEMENT_CACHE_SIZE): () => number {
   const prepare = db.prepare.bind(db) as (sql: string) => Statement;
+  ownPrepare.set(db, prepare);
   const kept = new Map<string, Statement>();
   const cachedPrepare = (sql: string): StatementHandle => {
     let statement = kept.get(sql);
