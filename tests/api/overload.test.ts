@@ -7,6 +7,7 @@ import { request as httpRequest, type ClientRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAt, countRowsAt } from "./helpers";
 import { EscrowClient } from "./escrow-client";
+import { signHash } from "@/lib/domain/secp256k1";
 import { postAt } from "./router-client";
 import { startTestServer, type TestServer } from "./test-server";
 import { createAsset, executionBody, finishedPlan, fund, newParty, primarySale, sellingIntent, SignerStandIn, type Party } from "./trade-client";
@@ -97,5 +98,38 @@ describe("at capacity", () => {
     expect(again.status, again.text).toBe(200);
     const planId = String((again.body.response as { executionPlanId: string }).executionPlanId);
     expect((await finishedPlan(server, second.token, planId)).executionPlanStatus).toBe("completed");
+  });
+
+  it("gives an execution's place back when it makes no plan (a refusal, a repeat), so the bound of 1 never fills with nothing in hand", async () => {
+    const escrow = await EscrowClient.create(server);
+    const issuer = await newParty(server, "issuer");
+    const assetId = await createAsset(server, issuer);
+    const saleId = await primarySale(server, issuer, assetId, "100", "1");
+    const buyer = await newParty(server);
+    await fund(server, escrow, buyer, "50");
+    const terms = { kind: "primarySale", intentId: saleId, assetId, executor: buyer, buyer, seller: issuer, quantity: "1", settlementAmount: "1" } as const;
+    // Refused after admission (the signature is someone else's), three times: each gives its place back.
+    const stranger = await newParty(server);
+    for (let i = 0; i < 3; i++) {
+      const forged = executionBody(terms, (hash) => signHash(hash, stranger.key.privateKey));
+      const refused = await postAt(server, EXECUTE, buyer.token, forged.body);
+      expect(refused.status, refused.text).toBeGreaterThanOrEqual(400);
+      expect(refused.status, refused.text).toBeLessThan(500);
+    }
+    const first = executionBody(terms);
+    const made = await postAt(server, EXECUTE, buyer.token, first.body);
+    expect(made.status, made.text).toBe(200);
+    const planId = String((made.body.response as { executionPlanId: string }).executionPlanId);
+    expect((await finishedPlan(server, buyer.token, planId)).executionPlanStatus).toBe("completed");
+    // The same body again is answered with the same plan, three times, and makes none: nor does it keep a place.
+    for (let i = 0; i < 3; i++) {
+      const repeat = await postAt(server, EXECUTE, buyer.token, first.body);
+      expect(repeat.status, repeat.text).toBe(200);
+      expect((repeat.body.response as { executionPlanId: string }).executionPlanId).toBe(planId);
+    }
+    const next = await postAt(server, EXECUTE, buyer.token, executionBody(terms).body);
+    expect(next.status, next.text).toBe(200);
+    const nextPlan = String((next.body.response as { executionPlanId: string }).executionPlanId);
+    expect((await finishedPlan(server, buyer.token, nextPlan)).executionPlanStatus).toBe("completed");
   });
 });

@@ -19,7 +19,7 @@ import type { Principal } from "@/lib/server/auth/principal";
 import { dbDate, forWrite, inTransaction, prepared, sqlDb, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, isLostRace } from "@/lib/server/escrow/errors";
 import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
-import { assertRoomForAPlan } from "@/lib/server/http/admission";
+import { takePlanPlace, type PlanPlace } from "@/lib/server/http/admission";
 import { logger } from "@/lib/server/log";
 import { assertFreshNonce, consumeNonceSql } from "@/lib/server/nonces/consume-nonce";
 import { recordPlanEvent } from "./plan-events";
@@ -122,7 +122,15 @@ async function executorOf(profileId: string, caller: Principal): Promise<Profile
 }
 
 export async function executeIntent(body: ExecuteIntentRequest, caller: Principal, requestId: string) {
-  assertRoomForAPlan();
+  const place = takePlanPlace();
+  try {
+    return await executeInPlace(body, caller, requestId, place);
+  } finally {
+    place.giveBack(); // nothing when the plan made took the place over (kickPlan)
+  }
+}
+
+async function executeInPlace(body: ExecuteIntentRequest, caller: Principal, requestId: string, place: PlanPlace) {
   const executor = await executorOf(body.user, caller);
   const planId = planIdOf(body.executionId);
   const requestHash = canonicalJsonSha256(body);
@@ -177,6 +185,6 @@ export async function executeIntent(body: ExecuteIntentRequest, caller: Principa
     }
   }
   logger.info({ planId, intentId: intent.id, kind: trade.kind, quantity: trade.quantity }, "intent executed: plan created");
-  kickPlan(planId);
+  kickPlan(planId, place);
   return answer(planId);
 }

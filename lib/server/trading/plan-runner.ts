@@ -24,7 +24,7 @@ import { isOwnApiUrl } from "@/lib/server/http/fetch-organization";
 import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
 import { isLostRace } from "@/lib/server/escrow/errors";
 import { leaseMsFor } from "@/lib/server/escrow/lease";
-import { planEntered, planLeft } from "@/lib/server/http/admission";
+import { planEntered, planLeft, type PlanPlace } from "@/lib/server/http/admission";
 import { logger } from "@/lib/server/log";
 import { metrics } from "@/lib/server/metrics/metrics";
 import { returnReservations } from "./plan-endings";
@@ -379,9 +379,13 @@ export async function advanceDuePlan(planId: string): Promise<void> {
   }
 }
 
-/** Runs the plan after the request that changed it has answered (effects after commit). */
-export function kickPlan(planId: string): void {
-  planEntered();
+/**
+ * Runs the plan after the request that changed it has answered (effects after commit). `place`: the
+ * place its execution took for it when admitted (admission.ts), which the plan now holds.
+ */
+export function kickPlan(planId: string, place?: PlanPlace): void {
+  if (place) place.handOver();
+  else planEntered();
   queued.push(planId);
   setImmediate(pump);
 }
