@@ -47,6 +47,18 @@ function hangingRequest(path: string): { finish: () => Promise<number> } {
   };
 }
 
+/** The built-in escrow, an issuer, its asset and a primary sale of 100 tokens at 1 USD each. */
+async function assetOnSale() {
+  const escrow = await EscrowClient.create(server);
+  const issuer = await newParty(server, "issuer");
+  const assetId = await createAsset(server, issuer);
+  const saleId = await primarySale(server, issuer, assetId, "100", "1");
+  return { escrow, issuer, assetId, saleId };
+}
+
+/** The plan an execute's answer names. */
+const planOfAnswer = (answer: { body: { response?: unknown } }) => String((answer.body.response as { executionPlanId: string }).executionPlanId);
+
 describe("at capacity", () => {
   it("answers a request beyond MAX_REQUESTS_IN_FLIGHT 503 with Retry-After, keeps health up, and serves again once the others finish", async () => {
     const hanging = [hangingRequest("/api/router/admin/users"), hangingRequest("/api/router/admin/users"), hangingRequest("/api/router/admin/users")];
@@ -62,16 +74,13 @@ describe("at capacity", () => {
   });
 
   it("refuses an execution beyond MAX_PLANS_IN_FLIGHT before writing anything, and takes the same body once the first trade is settled", async () => {
-    const escrow = await EscrowClient.create(server);
-    const issuer = await newParty(server, "issuer");
-    const assetId = await createAsset(server, issuer);
-    const saleId = await primarySale(server, issuer, assetId, "100", "1");
+    const { escrow, issuer, assetId, saleId } = await assetOnSale();
     const seller = await newParty(server);
     const [first, second] = [await newParty(server), await newParty(server)] as [Party, Party];
     for (const party of [seller, first, second]) await fund(server, escrow, party, "50");
     // The seller buys tokens, then offers them through a signing endpoint that takes 3 s to answer.
     const stock = executionBody({ kind: "primarySale", intentId: saleId, assetId, executor: seller, buyer: seller, seller: issuer, quantity: "10", settlementAmount: "10" });
-    const stockPlan = String(((await postAt(server, EXECUTE, seller.token, stock.body)).body.response as { executionPlanId: string }).executionPlanId);
+    const stockPlan = planOfAnswer(await postAt(server, EXECUTE, seller.token, stock.body));
     expect((await finishedPlan(server, seller.token, stockPlan)).executionPlanStatus).toBe("completed");
     signer.keys.set(seller.key.finId, seller.key);
     signer.delayMs = 3_000;
@@ -91,20 +100,17 @@ describe("at capacity", () => {
     expect(await countRowsAt(server.databaseUrl, "Plan")).toBe(plansBefore);
     expect(await countRowsAt(server.databaseUrl, "UsedNonce")).toBe(nonceBefore);
 
-    const slowPlan = String((slowAnswer.body.response as { executionPlanId: string }).executionPlanId);
+    const slowPlan = planOfAnswer(slowAnswer);
     expect((await finishedPlan(server, first.token, slowPlan)).executionPlanStatus).toBe("completed");
     signer.delayMs = 0;
     const again = await postAt(server, EXECUTE, second.token, next.body);
     expect(again.status, again.text).toBe(200);
-    const planId = String((again.body.response as { executionPlanId: string }).executionPlanId);
+    const planId = planOfAnswer(again);
     expect((await finishedPlan(server, second.token, planId)).executionPlanStatus).toBe("completed");
   });
 
   it("gives an execution's place back when it makes no plan (a refusal, a repeat), so the bound of 1 never fills with nothing in hand", async () => {
-    const escrow = await EscrowClient.create(server);
-    const issuer = await newParty(server, "issuer");
-    const assetId = await createAsset(server, issuer);
-    const saleId = await primarySale(server, issuer, assetId, "100", "1");
+    const { escrow, issuer, assetId, saleId } = await assetOnSale();
     const buyer = await newParty(server);
     await fund(server, escrow, buyer, "50");
     const terms = { kind: "primarySale", intentId: saleId, assetId, executor: buyer, buyer, seller: issuer, quantity: "1", settlementAmount: "1" } as const;
@@ -119,17 +125,17 @@ describe("at capacity", () => {
     const first = executionBody(terms);
     const made = await postAt(server, EXECUTE, buyer.token, first.body);
     expect(made.status, made.text).toBe(200);
-    const planId = String((made.body.response as { executionPlanId: string }).executionPlanId);
+    const planId = planOfAnswer(made);
     expect((await finishedPlan(server, buyer.token, planId)).executionPlanStatus).toBe("completed");
     // The same body again is answered with the same plan, three times, and makes none: nor does it keep a place.
     for (let i = 0; i < 3; i++) {
       const repeat = await postAt(server, EXECUTE, buyer.token, first.body);
       expect(repeat.status, repeat.text).toBe(200);
-      expect((repeat.body.response as { executionPlanId: string }).executionPlanId).toBe(planId);
+      expect(planOfAnswer(repeat)).toBe(planId);
     }
     const next = await postAt(server, EXECUTE, buyer.token, executionBody(terms).body);
     expect(next.status, next.text).toBe(200);
-    const nextPlan = String((next.body.response as { executionPlanId: string }).executionPlanId);
+    const nextPlan = planOfAnswer(next);
     expect((await finishedPlan(server, buyer.token, nextPlan)).executionPlanStatus).toBe("completed");
   });
 });

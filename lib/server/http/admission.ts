@@ -7,9 +7,8 @@
 //    an admitted execution in this process; an execution beyond that is 503 with Retry-After before
 //    anything is written (execute-intent.ts). An execution takes its plan's place when it is
 //    admitted, not when its plan is made: between the two it reads and writes the database in turn
-//    with everything else, and counting it only then let every execution that arrived meanwhile in
-//    too (at twice the capacity in the slowest window measured, about 250 executions in hand for a
-//    bound of 128, p99 5.4 s and 35 executes not answered within 10 s).
+//    with everything else, and counting it only then let every execution that arrived meanwhile
+//    pass the check too, so the bound did not bound the executions being made.
 // Calls between the router and the built-in escrow inside the process are part of admitted work and
 // are not counted again.
 import { AppError } from "@/lib/domain/app-error";
