@@ -1,11 +1,12 @@
 // postToEndpoint against real listeners on loopback addresses: the address judged is the address
 // connected to, a refused address is never connected to, redirects are answers (never followed),
-// a port that takes no connection is given up on at the connect timeout, and long answers are cut.
+// a port that takes no connection is given up on at the connect timeout, and long answers are cut;
+// a connection is kept for the next call only to the same endpoint and judged address.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { connect, createServer as createTcpServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postToEndpoint, type EndpointPost, type Resolver } from "./post-to-endpoint";
+import { keptPools, KEPT_POOLS_MAX, postToEndpoint, type EndpointPost, type Resolver } from "./post-to-endpoint";
 
 type Seen = { host: string; path: string };
 
@@ -32,6 +33,8 @@ function answering(name: string, seen: Seen[], answer: (path: string) => { statu
 
 const seen: Seen[] = [];
 const servers: Server[] = [];
+/** Connections each listener accepted, by its address. */
+const accepted = new Map<string, number>();
 let port = 0;
 let silentPort = 0;
 let silent: ChildProcess | null = null;
@@ -62,6 +65,9 @@ beforeAll(async () => {
   const first = answering("127.0.0.1", seen, answer);
   const second = answering("127.0.0.2", seen, answer);
   servers.push(first, second);
+  for (const [server, name] of [[first, "127.0.0.1"], [second, "127.0.0.2"]] as const) {
+    server.on("connection", () => accepted.set(name, (accepted.get(name) ?? 0) + 1));
+  }
   port = await listen(first, "127.0.0.1");
   await listen(second, "127.0.0.2", port);
 
@@ -163,5 +169,56 @@ describe("postToEndpoint", () => {
     expect(await post(`http://127.0.0.1:${mutePort}/`, { timeoutMs: 400 })).toMatchObject({ kind: "unreachable", reason: "timeout" });
     mute.closeAllConnections();
     await new Promise((resolve) => mute.close(resolve));
+  });
+
+  it("keeps a connection for the next call to the same endpoint and judged address, and only for that", async () => {
+    accepted.clear();
+    seen.length = 0;
+    for (let i = 0; i < 3; i += 1) expect(await post(`http://127.0.0.1:${port}/sign`)).toMatchObject({ kind: "answered", status: 200 });
+    expect(accepted.get("127.0.0.1")).toBe(1);
+    // The same name judged to another address next time: a connection of its own to that address,
+    // never the one kept for the first.
+    let lookups = 0;
+    const rebinding: Resolver = async () => [{ address: lookups++ === 0 ? "127.0.0.1" : "127.0.0.2", family: 4 }];
+    expect(await post(`http://kept.example.test:${port}/a`, { resolve: rebinding })).toMatchObject({ kind: "answered" });
+    expect(await post(`http://kept.example.test:${port}/b`, { resolve: rebinding })).toMatchObject({ kind: "answered" });
+    expect(seen.slice(3)).toEqual([
+      { host: "127.0.0.1", path: "/a" },
+      { host: "127.0.0.2", path: "/b" },
+    ]);
+    expect(accepted.get("127.0.0.2")).toBe(1);
+    expect(keptPools()).toBeLessThanOrEqual(KEPT_POOLS_MAX);
+  });
+
+  it("sends the call again on a new connection when the endpoint had closed the kept one", async () => {
+    // Answers the first request of each connection and keeps it open; a second request on the same
+    // connection is met with a reset, as from an endpoint that dropped it just as it was reused.
+    let connections = 0;
+    const dropping = createTcpServer((socket) => {
+      connections += 1;
+      let received = "";
+      let answered = false;
+      socket.on("error", () => undefined);
+      socket.on("data", (chunk: Buffer) => {
+        if (answered) {
+          socket.resetAndDestroy();
+          return;
+        }
+        received += chunk.toString("latin1");
+        if (!received.includes("\r\n\r\n{}")) return;
+        answered = true;
+        const body = `{"connection":${connections}}`;
+        socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: keep-alive\r\n\r\n${body}`);
+      });
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+    const droppingPort = (dropping.address() as { port: number }).port;
+    try {
+      expect(await post(`http://127.0.0.1:${droppingPort}/sign`)).toEqual({ kind: "answered", status: 200, body: '{"connection":1}', truncated: false });
+      expect(await post(`http://127.0.0.1:${droppingPort}/sign`)).toEqual({ kind: "answered", status: 200, body: '{"connection":2}', truncated: false });
+      expect(connections).toBe(2);
+    } finally {
+      await new Promise((resolve) => dropping.close(resolve));
+    }
   });
 });

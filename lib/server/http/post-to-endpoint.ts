@@ -6,9 +6,13 @@
 // must be made within connectTimeoutMs and the whole answer come within timeoutMs; at most
 // maxResponseBytes of the answer are read. What went wrong is answered as a kind, for the caller to
 // put in its own words: a remote body is never part of a message here.
+//
+// Connections are kept open between calls (`poolFor`), one pool per endpoint and judged address, so
+// a connection is only ever reused for a call whose own resolution judged that same address: a
+// new connection (and a TLS handshake) per signing request cost more than the request itself.
 import { lookup as dnsLookup } from "node:dns/promises";
-import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from "node:http";
-import { request as httpsRequest } from "node:https";
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 
 export type ResolvedAddress = { address: string; family: number };
@@ -41,6 +45,52 @@ class CallError extends Error {
   constructor(readonly reason: Unreachable) {
     super(reason);
   }
+}
+
+/** A kept connection the endpoint had closed meanwhile: the call is made again on a new one. */
+class StaleConnection extends Error {
+  constructor(readonly failure: unknown) {
+    super("a kept connection was closed by the endpoint");
+  }
+}
+
+/**
+ * Endpoints (with their judged address) whose connections are kept. Past this the least recently
+ * used pool is dropped: its idle connections close at IDLE_CONNECTION_MS like any other.
+ */
+export const KEPT_POOLS_MAX = 64;
+/** Connections to one endpoint at once; calls past this wait for one (within their timeoutMs). */
+const CONNECTIONS_PER_POOL = 16;
+/** Idle connections kept per endpoint. */
+const IDLE_PER_POOL = 4;
+/**
+ * How long an idle connection is kept: under the 5 s most servers keep one (Node's default), so the
+ * endpoint rarely closes a connection just as a call is sent on it; an endpoint that says less
+ * (`Keep-Alive: timeout=`) is believed.
+ */
+const IDLE_CONNECTION_MS = 2_000;
+
+const pools = new Map<string, HttpAgent>();
+
+/** The pool of kept connections to `url`'s endpoint at the judged `address`. */
+function poolFor(url: URL, address: string): HttpAgent {
+  const key = `${url.protocol}//${url.host} ${address}`;
+  let pool = pools.get(key);
+  if (pool) {
+    pools.delete(key);
+    pools.set(key, pool);
+    return pool;
+  }
+  const options = { keepAlive: true, maxSockets: CONNECTIONS_PER_POOL, maxFreeSockets: IDLE_PER_POOL, timeout: IDLE_CONNECTION_MS, scheduling: "lifo" as const };
+  pool = url.protocol === "https:" ? new HttpsAgent(options) : new HttpAgent(options);
+  pools.set(key, pool);
+  if (pools.size > KEPT_POOLS_MAX) pools.delete(pools.keys().next().value as string);
+  return pool;
+}
+
+/** How many endpoints have kept connections (for tests). */
+export function keptPools(): number {
+  return pools.size;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, reason: Unreachable): Promise<T> {
@@ -91,13 +141,18 @@ async function addressesOf(url: URL, resolve: Resolver, timeoutMs: number): Prom
 function send(options: RequestOptions, url: URL, post: EndpointPost<unknown>): Promise<{ status: number; body: string; truncated: boolean }> {
   return new Promise((resolve, reject) => {
     let request: ClientRequest | null = null;
+    let answered = false;
     const fail = (error: unknown) => {
       clearTimeout(overall);
       request?.destroy();
-      reject(error);
+      // A kept connection that failed before any answer was most likely closed by the endpoint.
+      const code = typeof error === "object" && error !== null && "code" in error ? (error as { code: unknown }).code : null;
+      const stale = request?.reusedSocket === true && !answered && (code === "ECONNRESET" || code === "EPIPE");
+      reject(stale ? new StaleConnection(error) : error);
     };
     const overall = setTimeout(() => fail(new CallError("timeout")), post.timeoutMs);
     request = (url.protocol === "https:" ? httpsRequest : httpRequest)(options, (response: IncomingMessage) => {
+      answered = true;
       const chunks: Buffer[] = [];
       let size = 0;
       const finish = (truncated: boolean) => {
@@ -150,12 +205,20 @@ export async function postToEndpoint<R>(post: EndpointPost<R>): Promise<Endpoint
     path: `${url.pathname}${url.search}`,
     headers: { ...post.headers, "content-length": String(Buffer.byteLength(post.body)) },
     lookup: pinnedLookup(pinned),
-    // A connection of its own: a pooled socket could have been opened to another address.
-    agent: false,
+    // Only connections made to this same judged address (a new one is made through pinnedLookup).
+    agent: poolFor(url, pinned.address),
   };
   try {
-    return { kind: "answered", ...(await send(options, url, post as EndpointPost<unknown>)) };
+    try {
+      return { kind: "answered", ...(await send(options, url, post as EndpointPost<unknown>)) };
+    } catch (error) {
+      if (!(error instanceof StaleConnection)) throw error;
+      // Once more, on a new connection of its own. The endpoint may have read the first before it
+      // closed (it answered nothing): the signing callback names its request, so a repeat is seen as one.
+      return { kind: "answered", ...(await send({ ...options, agent: false }, url, post as EndpointPost<unknown>)) };
+    }
   } catch (error) {
-    return { kind: "unreachable", reason: reasonOf(error), detail: `${detailOf(error)} (${pinned.address})` };
+    const cause = error instanceof StaleConnection ? error.failure : error;
+    return { kind: "unreachable", reason: reasonOf(cause), detail: `${detailOf(cause)} (${pinned.address})` };
   }
 }
