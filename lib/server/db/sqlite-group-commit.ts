@@ -174,8 +174,11 @@ export class GroupCommitUnit {
   async execute(sqlText: string, parameters: readonly unknown[]): Promise<{ rows: Record<string, unknown>[]; changes: number | null }> {
     this.writer.counters.statement(sqlText);
     const { statement, writes, reader } = this.writer.statementFor(sqlText);
-    if (writes || this.#transactional) await this.#joinGroup();
-    else if (!this.#group) await this.#lockForRead();
+    // A unit already in a live group goes on without a wait (most statements: one per await less).
+    const joined = this.#group !== null && !this.#group.lost;
+    if (writes || this.#transactional) {
+      if (!joined) await this.#joinGroup();
+    } else if (!this.#group) await this.#lockForRead();
     const group = this.#group;
     if (writes && group) group.dirty = true;
     try {
