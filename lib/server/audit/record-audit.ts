@@ -1,6 +1,6 @@
 // Audit rows are written inside the transaction of the change they describe, never after it.
 import type { Tx } from "@/lib/server/db/client";
-import { dbDate, prepared, type SqlTx } from "@/lib/server/db/sql";
+import { dbNow, prepared, type SqlTx } from "@/lib/server/db/sql";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
 export type AuditEntry = {
@@ -32,5 +32,5 @@ const insertAudit = prepared((db, a: ReturnType<typeof auditRow> & { at: string 
 
 /** recordAudit on the typed-SQL path. */
 export async function recordAuditSql(tx: SqlTx, entry: AuditEntry): Promise<void> {
-  await insertAudit.changes(tx, { ...auditRow(entry), at: dbDate(new Date()) });
+  await insertAudit.changes(tx, { ...auditRow(entry), at: dbNow() });
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dbDate, parseDbDate } from "./sql";
+import { dbDate, dbNow, parseDbDate } from "./sql";
 
 describe("dbDate", () => {
   it("is Prisma's ISO text with +00:00, for any instant, called in any order", () => {
@@ -20,6 +20,25 @@ describe("dbDate", () => {
     expect(dbDate(new Date(at))).toBe("2026-11-27T11:00:00.005+00:00");
     expect(dbDate(new Date(at))).toBe("2026-11-27T11:00:00.005+00:00");
     expect(dbDate(new Date(at + 1))).toBe("2026-11-27T11:00:00.006+00:00");
+  });
+
+  it("is the ISO text for instants close together (the same second, the next, before 1970), in any order", () => {
+    const base = fc.integer({ min: -62_135_596_800_000, max: 253_402_300_799_000 });
+    fc.assert(
+      fc.property(base, fc.array(fc.integer({ min: -1_500, max: 1_500 }), { minLength: 1, maxLength: 30 }), (at, offsets) => {
+        for (const offset of offsets) {
+          const date = new Date(at + offset);
+          expect(dbDate(date)).toBe(date.toISOString().replace("Z", "+00:00"));
+        }
+      }),
+    );
+  });
+
+  it("dbNow is dbDate of the current instant", () => {
+    const before = Date.now();
+    const now = parseDbDate(dbNow()).getTime();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
   });
 
   it("refuses an invalid date, even right after a valid one", () => {

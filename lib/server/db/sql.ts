@@ -36,17 +36,35 @@ export type InsertArgs<Table extends keyof DB, Columns extends keyof DB[Table]> 
 
 let lastDateMs = Number.NaN;
 let lastDateText = "";
+let lastSecond = Number.NaN;
+/** The ISO text of lastSecond up to its milliseconds ("2026-11-29T15:00:23."). */
+let lastSecondPrefix = "";
 
 /**
  * A DateTime as the column holds it: Prisma's ISO form for SQLite; PostgreSQL parses the same text.
- * A trade's writes stamp many rows within the same millisecond, so the last text is reused for it.
+ * A trade's writes stamp many rows within the same millisecond, so the last text is reused for it,
+ * and the date and time up to the second for the other milliseconds of that second.
  */
 export function dbDate(date: Date): string {
-  const ms = date.getTime();
-  if (ms !== lastDateMs) {
-    lastDateText = date.toISOString().replace("Z", "+00:00"); // throws for an invalid date, as before
-    lastDateMs = ms;
+  return dbDateOfMs(date.getTime());
+}
+
+/** dbDate of now: what `dbDate(new Date())` is, without making a Date. */
+export function dbNow(): string {
+  return dbDateOfMs(Date.now());
+}
+
+function dbDateOfMs(ms: number): string {
+  if (ms === lastDateMs) return lastDateText;
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    const iso = new Date(ms).toISOString(); // throws for an invalid date, as before
+    lastSecondPrefix = iso.slice(0, -4);
+    lastSecond = second;
   }
+  const milli = ms - second * 1000;
+  lastDateText = `${lastSecondPrefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}+00:00`;
+  lastDateMs = ms;
   return lastDateText;
 }
 

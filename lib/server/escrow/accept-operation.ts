@@ -14,7 +14,7 @@ import { AppError } from "@/lib/domain/app-error";
 import { operationKeys, type OperationKey } from "@/lib/domain/escrow/operation-owner";
 import { ESCROW_ERROR_CODES } from "@/lib/domain/escrow/operation-kinds";
 import { env } from "@/lib/env";
-import { dbDate, inTransaction, isSqlUniqueViolation, prepared, sqlDb, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, dbNow, inTransaction, isSqlUniqueViolation, prepared, sqlDb, type SqlTx } from "@/lib/server/db/sql";
 import { idempotencyKeyReused } from "@/lib/server/http/create-once";
 import type { RouterCaller } from "./callers";
 import type { AnyOperationDefinition, EscrowOperationRow } from "./operation-definition";
@@ -79,7 +79,7 @@ export type Outcome = { consumedSignature: string | null } | { refusal: { code: 
 /** The row of a new operation: pending (bound to its keys and signature), or failed at once. */
 export function operationRow(fields: NewOperation, outcome: Outcome): EscrowOperationRow {
   const refused = "refusal" in outcome ? outcome.refusal : null;
-  const now = dbDate(new Date());
+  const now = dbNow();
   return {
     ...fields,
     dueAt: dbDate(fields.dueAt),

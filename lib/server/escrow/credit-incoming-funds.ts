@@ -5,7 +5,7 @@
 import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { env } from "@/lib/env";
 import type { LedgerImportRequest } from "@/lib/schemas/ledger";
-import { dbDate, type SqlTx } from "@/lib/server/db/sql";
+import { dbNow, type SqlTx } from "@/lib/server/db/sql";
 import { epochSeconds } from "./escrow-terms";
 import { BANK_OWNER, ensureAccount, postMovement } from "./post-movement";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
@@ -37,7 +37,7 @@ export async function creditIncomingFunds(tx: SqlTx, credit: Credit, ownerFinId:
       },
     ],
   };
-  const now = dbDate(new Date());
+  const now = dbNow();
   await tx.insertInto("EscrowOutbox").values({ id: timeOrderedUuid(), kind: LEDGER_IMPORT_OUTBOX_KIND, payload: JSON.stringify(report), nextAttemptAt: now, createdAt: now }).execute();
   return entryId;
 }

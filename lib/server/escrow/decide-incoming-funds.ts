@@ -10,7 +10,7 @@ import type { IncomingCreditView } from "@/lib/schemas/escrow-operator";
 import { recordAuditSql } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
-import { dbDate, inTransaction } from "@/lib/server/db/sql";
+import { dbNow, inTransaction } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { assertEscrowOperator } from "./callers";
 import { creditIncomingFunds } from "./credit-incoming-funds";
@@ -40,7 +40,7 @@ export async function decideIncomingFunds(id: string, input: IncomingDecisionInp
   await inTransaction(async (tx) => {
     let decide = tx
       .updateTable("EscrowIncomingFunds")
-      .set({ status: next, decidedBy: caller.userId, decidedAt: dbDate(new Date()), declineReason: input.decision === "decline" ? input.reason : null })
+      .set({ status: next, decidedBy: caller.userId, decidedAt: dbNow(), declineReason: input.decision === "decline" ? input.reason : null })
       .where("id", "=", id)
       .where("status", "=", "PENDING_APPROVAL");
     if (decision === "approve") decide = decide.where("recordedBy", "!=", caller.userId);

@@ -4,7 +4,7 @@
 import { applyPostings, postingsFor, refusalOf, type AccountState, type Movement } from "@/lib/domain/escrow/books";
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { ImmutableRows } from "@/lib/server/db/immutable-rows";
-import { dbDate, forWrite, onCommit, prepared, type SqlTx } from "@/lib/server/db/sql";
+import { dbNow, forWrite, onCommit, prepared, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, OperationRefusal } from "./errors";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
@@ -64,7 +64,7 @@ export async function findAccount(tx: SqlTx, ownerFinId: string, currency: strin
 export async function ensureAccount(tx: SqlTx, ownerFinId: string, currency: string): Promise<AccountIdentity> {
   const found = await findAccount(tx, ownerFinId, currency);
   if (found) return found;
-  const now = dbDate(new Date());
+  const now = dbNow();
   await tx
     .insertInto("EscrowAccount")
     .values({ id: timeOrderedUuid(), kind: ownerFinId === BANK_OWNER ? "bank" : "customer", ownerFinId, currency, createdAt: now, updatedAt: now })
@@ -101,7 +101,7 @@ export async function postMovement(tx: SqlTx, input: { movement: Movement; cause
   const refusal = refusalOf(movement, before);
   if (refusal) throw new OperationRefusal(refusal);
   const after = applyPostings(before, postings);
-  const now = dbDate(new Date());
+  const now = dbNow();
   for (const [id, state] of after) {
     const version = before.get(id)?.version ?? -1;
     const changed = await updateAccount.changes(tx, {

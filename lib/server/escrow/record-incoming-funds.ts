@@ -14,7 +14,7 @@ import type { IncomingFundsRequest, IncomingFundsResponse } from "@/lib/schemas/
 import { recordAuditSql } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
-import { dbDate, inTransaction } from "@/lib/server/db/sql";
+import { dbNow, inTransaction } from "@/lib/server/db/sql";
 import { createOnce } from "@/lib/server/http/create-once";
 import { logger } from "@/lib/server/log";
 import { creditIncomingFunds } from "./credit-incoming-funds";
@@ -65,7 +65,7 @@ async function recordOnce(request: IncomingFundsRequest, caller: Principal, requ
         status: review.needsApproval ? "PENDING_APPROVAL" : "CREDITED",
         expectedAmount,
         flagged: review.flagged ? 1 : 0,
-        createdAt: dbDate(new Date()),
+        createdAt: dbNow(),
     };
     await tx.insertInto("EscrowIncomingFunds").values(credit).execute();
     if (!review.needsApproval) await creditIncomingFunds(tx, credit, instruction.ownerFinId);

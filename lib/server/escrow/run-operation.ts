@@ -4,7 +4,7 @@
 // as failed with the kind's Code, nothing else written, and its keys and signature given back; a
 // fault leaves it pending with a backoff for the worker; a lost race on an account is retried at once.
 import { ESCROW_ERROR_CODES, isEscrowOperationKind } from "@/lib/domain/escrow/operation-kinds";
-import { dbDate, inTransaction, isSqlUniqueViolation, sqlDb } from "@/lib/server/db/sql";
+import { dbDate, dbNow, inTransaction, isSqlUniqueViolation, sqlDb } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { ConcurrentUpdate, isLostRace, OperationRefusal } from "./errors";
 import { RetryLater, type AnyOperationDefinition, type EscrowOperationRow } from "./operation-definition";
@@ -46,7 +46,7 @@ async function completeFailed(op: EscrowOperationRow, code: number, message: str
   await inTransaction(async (tx) => {
     const { numUpdatedRows } = await tx
       .updateTable("EscrowOperation")
-      .set({ status: "failed", errorCode: code, errorMessage: message.slice(0, MESSAGE_MAX_CHARS), completedAt: dbDate(new Date()), claimedUntil: null, consumedSignature: null })
+      .set({ status: "failed", errorCode: code, errorMessage: message.slice(0, MESSAGE_MAX_CHARS), completedAt: dbNow(), claimedUntil: null, consumedSignature: null })
       .where("id", "=", op.id)
       .where("status", "=", "pending")
       .executeTakeFirst();
@@ -117,7 +117,7 @@ export async function runOperation(cid: string): Promise<EscrowOperationRow | un
 
 /** Pending operations that are due and unclaimed, oldest first. */
 export async function dueOperationIds(limit: number): Promise<string[]> {
-  const now = dbDate(new Date());
+  const now = dbNow();
   const rows = await sqlDb
     .selectFrom("EscrowOperation")
     .select("id")

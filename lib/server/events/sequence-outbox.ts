@@ -14,7 +14,7 @@
 // slower in SQLite (270–340 against 140–150 µs for a batch of 12 rows).
 import { sql, type Selectable } from "kysely";
 import { env } from "@/lib/env";
-import { dbDate, dbInt, prepared, type DB, type Sql } from "@/lib/server/db/sql";
+import { dbNow, dbInt, prepared, type DB, type Sql } from "@/lib/server/db/sql";
 import { everyColumn } from "@/lib/server/db/every-column";
 
 export const SEQUENCE_BATCH_SIZE = 100;
@@ -61,7 +61,7 @@ const giveSequences = prepared((db, a: { ids: readonly string[]; sequences: read
  * all when there is none.
  */
 async function sequenceOutboxInOneStatement(q: Sql, highest: number, limit: number, notify: boolean): Promise<SequencedRow[]> {
-  const publishedAt = dbDate(new Date());
+  const publishedAt = dbNow();
   const notifyColumn = notify
     ? sql`(select pg_notify(${EVENTS_CHANNEL}, max(n."sequence")::text) from numbered n having count(*) > 0)`
     : sql`null`;
@@ -94,7 +94,7 @@ export async function sequenceOutbox(q: Sql, highest: number, options: { notify:
   return q.transaction().execute(async (tx) => {
     const rows = await nextUnnumbered.all(tx, { limit });
     if (rows.length === 0) return [];
-    const publishedAt = dbDate(new Date());
+    const publishedAt = dbNow();
     const numbered = rows.map((row, i) => ({ ...row, sequence: highest + 1 + i, publishedAt }));
     await giveSequences.changes(tx, { ids: numbered.map((row) => row.id), sequences: numbered.map((row) => row.sequence), publishedAt });
     const last = numbered[numbered.length - 1] as SequencedRow;

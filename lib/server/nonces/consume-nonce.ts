@@ -5,7 +5,7 @@ import { AppError } from "@/lib/domain/app-error";
 import { isNonceFresh, parseNonce } from "@/lib/domain/nonce";
 import { NONCE_FRESHNESS_WINDOW_SECONDS } from "@/lib/domain/patterns";
 import type { Tx } from "@/lib/server/db/client";
-import { dbDate, prepared, type SqlTx } from "@/lib/server/db/sql";
+import { dbNow, prepared, type SqlTx } from "@/lib/server/db/sql";
 
 export type NoncePurpose = "deposit" | "withdraw" | "proof" | "execute";
 
@@ -49,7 +49,7 @@ const insertNonce = prepared((db, a: { signer: string; nonce: string; purpose: s
 export async function consumeNonceSql(tx: SqlTx, use: NonceUse, where: Where): Promise<void> {
   const signer = use.signer.toLowerCase();
   const nonce = use.nonce.toLowerCase();
-  const inserted = await insertNonce.changes(tx, { signer, nonce, purpose: use.purpose, usedBy: use.usedBy, usedAt: dbDate(new Date()) });
+  const inserted = await insertNonce.changes(tx, { signer, nonce, purpose: use.purpose, usedBy: use.usedBy, usedAt: dbNow() });
   if (inserted === 1) return;
   const earlier = await tx.selectFrom("UsedNonce").select("purpose").where("signer", "=", signer).where("nonce", "=", nonce).executeTakeFirst();
   throw nonceReused(earlier?.purpose ?? "another", where);

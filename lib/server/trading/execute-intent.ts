@@ -16,7 +16,7 @@ import { intentSchema } from "@/lib/schemas/intent";
 import type { ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
 import { recordAuditSql } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
-import { dbDate, forWrite, inTransaction, prepared, sqlDb, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
+import { dbNow, forWrite, inTransaction, prepared, sqlDb, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, isLostRace } from "@/lib/server/escrow/errors";
 import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
 import { takePlanPlace, type PlanPlace } from "@/lib/server/http/admission";
@@ -109,7 +109,7 @@ async function takeQuantity(tx: SqlTx, intent: IntentRow, quantity: string): Pro
     version: current.version,
     ...remainingColumns(formatUnits(remaining)),
     status: remaining === 0n ? "COMPLETED" : "ACTIVE",
-    updatedAt: dbDate(new Date()),
+    updatedAt: dbNow(),
   });
   if (changed !== 1) throw new ConcurrentUpdate(`intent ${intent.id} changed meanwhile`);
 }
@@ -156,7 +156,7 @@ async function executeInPlace(body: ExecuteIntentRequest, caller: Principal, req
             { in: "body", path: "intent.asset.term.amount", message: "is more than the seller holds available" },
           ]);
         }
-        const now = dbDate(new Date());
+        const now = dbNow();
         await insertPlan.changes(tx, {
             id: planId,
             intentId: intent.id,

@@ -2,7 +2,7 @@
 // returns its quantity to the intent (a COMPLETED intent becomes ACTIVE again) and the seller's
 // reserved tokens of a transfer. A Completed plan gives nothing back: the quantity was sold.
 import { formatUnits, unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
-import { dbDate, forWrite, type SqlTx } from "@/lib/server/db/sql";
+import { dbNow, forWrite, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
 import { executionOf, type PlanRow } from "./stage-outcome";
@@ -19,7 +19,7 @@ export async function returnReservations(tx: SqlTx, plan: PlanRow): Promise<void
       ...remainingColumns(formatUnits(remaining)),
       status: intent.status === "COMPLETED" ? "ACTIVE" : intent.status,
       version: intent.version + 1,
-      updatedAt: dbDate(new Date()),
+      updatedAt: dbNow(),
     })
     .where("id", "=", intent.id)
     .where("version", "=", intent.version)

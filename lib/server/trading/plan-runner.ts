@@ -19,7 +19,7 @@
 import { isPlanStage, sequenceOfStage, type PlanStage } from "@/lib/domain/trade/plan-status";
 import { retryDelayMs } from "@/lib/domain/router-operations";
 import { env } from "@/lib/env";
-import { dbDate, inTransaction, prepared, sqlDb, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, dbNow, inTransaction, prepared, sqlDb, type SqlTx } from "@/lib/server/db/sql";
 import { isOwnApiUrl } from "@/lib/server/http/fetch-organization";
 import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
 import { isLostRace } from "@/lib/server/escrow/errors";
@@ -99,7 +99,7 @@ async function recordWait(plan: PlanRow, outcome: Extract<StageOutcome, { kind: 
       dueAt: dbDate(dueAt),
       claimedUntil: null,
       lastError: outcome.reason.slice(0, MESSAGE_MAX_CHARS),
-      updatedAt: dbDate(new Date()),
+      updatedAt: dbNow(),
       ...(outcome.remoteCid ? { remoteCid: outcome.remoteCid } : {}),
     })
     .where("id", "=", plan.id)
@@ -407,6 +407,6 @@ export const duePlans = prepared((db, a: { now: string; limit: number }) =>
 
 /** Plans the worker should run now: unfinished, due, held by nobody. */
 export async function duePlanIds(limit: number): Promise<string[]> {
-  const rows = await duePlans.all(sqlDb, { now: dbDate(new Date()), limit });
+  const rows = await duePlans.all(sqlDb, { now: dbNow(), limit });
   return rows.map((r) => r.id);
 }

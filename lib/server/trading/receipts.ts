@@ -3,7 +3,8 @@
 // the trade's two receipts, a token exchange confirmation and a payment confirmation, paired by
 // `settlementRef` (the plan id), each with a receiptAdded event for the parties.
 import { partyAt } from "@/lib/domain/trade/trade";
-import { beforeCommit, dbDate, prepared, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
+import { withCompletionEvent } from "@/lib/domain/trade/completion-events";
+import { beforeCommit, dbNow, prepared, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
 import { recordPlanEvent } from "./plan-events";
 import { executionOf, type PlanPatch, type PlanRow } from "./stage-outcome";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
@@ -33,8 +34,7 @@ type Output = Record<string, unknown>;
  * the step's conditional write on (id, stage), in the same transaction, proves nobody changed it since.
  */
 function completionEvent(plan: PlanRow, sequence: number, output: Output): PlanPatch {
-  const events = [...(JSON.parse(plan.completionEvents) as unknown[]), { instructionSequenceNumber: sequence, output }];
-  return { completionEvents: JSON.stringify(events), currentInstructionSequence: sequence };
+  return { completionEvents: withCompletionEvent(plan.completionEvents, { instructionSequenceNumber: sequence, output }), currentInstructionSequence: sequence };
 }
 
 async function recordReceipt(tx: SqlTx, plan: PlanRow, kind: "token" | "payment", receipt: Output & { id: string; quantity: string; timestamp: number }) {
@@ -68,7 +68,7 @@ async function recordReceipt(tx: SqlTx, plan: PlanRow, kind: "token" | "payment"
       transactionId: receipt.id,
       timestamp: receipt.timestamp,
       content: JSON.stringify(content),
-      createdAt: dbDate(new Date()),
+      createdAt: dbNow(),
   });
   await recordPlanEvent(tx, "receiptAdded", content, [trade.buyerFinId, trade.sellerFinId]);
   return content;

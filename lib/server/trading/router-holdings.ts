@@ -5,7 +5,7 @@
 // take a holding below zero (the rule of adjust-holdings.ts; the database refuses it too).
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { holdingKey } from "@/lib/domain/ledger-import";
-import { dbDate, forWrite, prepared, sqlDb, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
+import { dbNow, forWrite, prepared, sqlDb, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { HoldingShortfall, shortfallMessage, type Delta } from "@/lib/server/ledger/adjust-holdings";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
@@ -58,7 +58,7 @@ export async function changeFiatHolding(tx: SqlTx, h: FiatHolding, delta: Delta)
   if (shortfall) throw new HoldingShortfall(shortfall);
   const balance = formatUnits(current.balance + (delta.balance ?? 0n));
   const held = formatUnits(current.held + (delta.held ?? 0n));
-  const now = dbDate(new Date());
+  const now = dbNow();
   if (!row) {
     const { numInsertedOrUpdatedRows } = await tx
       .insertInto("Holding")

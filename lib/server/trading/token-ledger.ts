@@ -4,7 +4,7 @@
 // throws ConcurrentUpdate so the caller's transaction is retried, never half-applied. Tokens are
 // conserved: an issue creates them for the buyer, a transfer moves reserved tokens seller → buyer.
 import { formatUnits, unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
-import { dbDate, forWrite, prepared, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
+import { dbNow, forWrite, prepared, type SqlQ, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 
@@ -59,7 +59,7 @@ async function write(tx: SqlTx, row: Row, assetId: string, ownerFinId: string, b
   if (balance < 0n || reserved < 0n || reserved > balance) {
     throw new TokenLedgerRefusal(`the token ledger cannot go to balance ${formatUnits(balance)}, reserved ${formatUnits(reserved)} for ${ownerFinId} in ${assetId}`);
   }
-  const now = dbDate(new Date());
+  const now = dbNow();
   if (row.fresh) {
     // Another transaction opening the same row first makes this insert fail on the unique (asset, owner): retried.
     const { numInsertedOrUpdatedRows } = await tx

@@ -8,7 +8,7 @@ import { env } from "@/lib/env";
 import { depositInstructionRequestSchema, type DepositInstructionRequest } from "@/lib/schemas/adapter";
 import { defineOperation } from "../operation-definition";
 import { assertLocalParty, servedCurrency } from "../escrow-terms";
-import { dbDate } from "@/lib/server/db/sql";
+import { dbNow } from "@/lib/server/db/sql";
 import { OperationRefusal } from "../errors";
 import { ensureAccount } from "../post-movement";
 
@@ -57,7 +57,7 @@ export const issueDepositInstruction = defineOperation<DepositInstructionRequest
           currency: prepared.currency,
           amount: r.amount,
           details: r.details,
-          createdAt: dbDate(new Date()),
+          createdAt: dbNow(),
         })
         .execute();
       const description = buildDepositDescription(
