@@ -28,8 +28,17 @@ import { findProfile, resolveTrade, type IntentRow, type ProfileRow } from "./re
 import { reserveTokens } from "./token-ledger";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 import { everyColumn } from "@/lib/server/db/every-column";
+import { parsedOnceById } from "@/lib/server/parsed-once";
 
 const RESERVE_ATTEMPTS = 8;
+
+/**
+ * An intent's terms as stored at its creation (its `content`, never changed after), parsed and
+ * checked once per intent for the last this many intents executed: every execution of an intent
+ * reads the same text.
+ */
+const INTENT_TERMS_MAX = 256;
+const intentTerms = parsedOnceById((text) => intentSchema.parse(JSON.parse(text)), INTENT_TERMS_MAX);
 
 function planIdOf(executionId: string | undefined): string {
   if (executionId === undefined) return makeId(env.ORG_ID, "plan", timeOrderedUuid());
@@ -138,7 +147,7 @@ async function executeInPlace(body: ExecuteIntentRequest, caller: Principal, req
   if (repeated) return answer(repeated);
   const intent = await intentById.first(sqlDb, { id: body.intentId });
   if (!intent) throw new AppError("NOT_FOUND", `No intent ${body.intentId}.`);
-  const view = intentSchema.parse(JSON.parse(intent.content));
+  const view = intentTerms(intent.id, intent.content);
   const nowSeconds = Math.floor(Date.now() / 1000);
   const trade = await resolveTrade(body, intent, view, executor, nowSeconds);
   const signed = checkSignature(body, trade);

@@ -4,7 +4,7 @@ import type { PlanStage } from "@/lib/domain/trade/plan-status";
 import type { planDocument, Trade } from "@/lib/domain/trade/trade";
 import type { SignatureTemplate } from "@/lib/domain/signature-template";
 import type { DB, SqlTx } from "@/lib/server/db/sql";
-import { setBounded } from "@/lib/server/bounded-map";
+import { parsedOnceById } from "@/lib/server/parsed-once";
 
 /** A plan as the settlement path reads it (the typed-SQL row: times are the database's text). */
 export type PlanRow = Selectable<DB["Plan"]>;
@@ -40,33 +40,10 @@ export type Execution = { trade: Trade; signature: { signature: string; template
  */
 const PARSED_PLANS_MAX = 256;
 
-/** The value with every object and array in it frozen. */
-function deepFrozen<T>(value: T): T {
-  if (value !== null && typeof value === "object") {
-    for (const inner of Object.values(value)) deepFrozen(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-/**
- * JSON.parse of a plan column that never changes while the plan runs, remembered by plan id with the
- * text it came from (a changed text is parsed again). Each step of a plan, and each read of it by the
- * built-in escrow, reads the same texts; the parsed values are shared, so they are frozen.
- */
-function parsedOncePerPlan<T>(): (planId: string, text: string) => T {
-  const parsed = new Map<string, { text: string; value: T }>();
-  return (planId, text) => {
-    const known = parsed.get(planId);
-    if (known && known.text === text) return known.value;
-    const value = deepFrozen(JSON.parse(text) as T);
-    setBounded(parsed, planId, { text, value }, PARSED_PLANS_MAX);
-    return value;
-  };
-}
-
-const parsedExecution = parsedOncePerPlan<Execution>();
-const parsedDocument = parsedOncePerPlan<PlanDocument>();
+// A plan's columns that never change while it runs: each step of a plan, and each read of it by the
+// built-in escrow, reads the same texts.
+const parsedExecution = parsedOnceById((text) => JSON.parse(text) as Execution, PARSED_PLANS_MAX);
+const parsedDocument = parsedOnceById((text) => JSON.parse(text) as PlanDocument, PARSED_PLANS_MAX);
 
 /** The plan's trade and the executor's signature (parsed once per plan while it runs; read-only). */
 export function executionOf(plan: { id: string; execution: string }): Execution {
