@@ -10,6 +10,14 @@ describe("timeOrderedUuid", () => {
     expect(["8", "9", "a", "b"]).toContain(id[19]);
   });
 
+  it("puts the 48 bits of milliseconds first and the counter after the version", () => {
+    const at = 0x7123456789ab;
+    const first = timeOrderedUuid(at + 1_000_000);
+    expect(first.slice(0, 13)).toBe(`${(at + 1_000_000).toString(16).slice(0, 8)}-${(at + 1_000_000).toString(16).slice(8)}`);
+    const second = timeOrderedUuid(at); // the clock went back: the same millisecond, the next count
+    expect(second.slice(0, 18)).toBe(`${first.slice(0, 13)}-7001`);
+  });
+
   it("sorts in the order the ids were made, also within one millisecond and past 4096 in it", () => {
     const at = Date.now() + 60_000;
     const ids = Array.from({ length: 5_000 }, () => timeOrderedUuid(at));
