@@ -3,7 +3,7 @@
 // request resolves its caller (through principal-cache.ts), the router's calls to the built-in escrow
 // included, and Prisma's compiler cost about a millisecond a lookup.
 import { isRole, type Role } from "@/lib/domain/roles";
-import { dbNow, parseDbDate, sqlDb } from "@/lib/server/db/sql";
+import { dbNow, parseDbDateMs, sqlDb } from "@/lib/server/db/sql";
 import { hashApiToken } from "./api-token";
 
 export type Principal = {
@@ -35,7 +35,7 @@ export async function principalFromBearer(token: string): Promise<Principal | nu
     .executeTakeFirst();
   if (!row || row.revokedAt) return null;
   const principal = toPrincipal(row, "token");
-  if (principal && (!row.lastUsedAt || Date.now() - parseDbDate(row.lastUsedAt).getTime() > LAST_USED_RESOLUTION_MS)) {
+  if (principal && (!row.lastUsedAt || Date.now() - parseDbDateMs(row.lastUsedAt) > LAST_USED_RESOLUTION_MS)) {
     // Coarse on purpose: one write a minute per token at most.
     await sqlDb.updateTable("ApiToken").set({ lastUsedAt: dbNow() }).where("id", "=", row.tokenId).execute();
   }

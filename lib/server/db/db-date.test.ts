@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dbDate, dbNow, parseDbDate } from "./sql";
+import { dbDate, dbNow, parseDbDate, parseDbDateMs } from "./sql";
 
 describe("dbDate", () => {
   it("is Prisma's ISO text with +00:00, for any instant, called in any order", () => {
@@ -32,6 +32,26 @@ describe("dbDate", () => {
         }
       }),
     );
+  });
+
+  it("is the ISO text when calls alternate between instants seconds apart (now, a lease, a deadline)", () => {
+    const now = Date.UTC(2026, 10, 29, 15, 0, 0, 999);
+    for (let i = 0; i < 50; i += 1) {
+      for (const ahead of [0, 30_000, 16_000, 600_000, -1_000]) {
+        const date = new Date(now + i * 7 + ahead);
+        expect(dbDate(date)).toBe(date.toISOString().replace("Z", "+00:00"));
+      }
+    }
+  });
+
+  it("parseDbDateMs reads every form parseDbDate reads, to the same instant", () => {
+    for (const text of ["2026-11-29T15:00:23.005+00:00", "2026-11-29T15:00:23.005Z", "2026-11-29 15:00:23.005", "2026-11-29T17:00:23.005+02:00"]) {
+      expect(parseDbDateMs(text)).toBe(parseDbDate(text).getTime());
+      expect(parseDbDateMs(text)).toBe(Date.UTC(2026, 10, 29, 15, 0, 23, 5));
+    }
+    const date = new Date(5);
+    expect(parseDbDateMs(date)).toBe(5);
+    expect(parseDbDateMs("not a date")).toBeNaN();
   });
 
   it("dbNow is dbDate of the current instant", () => {

@@ -36,14 +36,19 @@ export type InsertArgs<Table extends keyof DB, Columns extends keyof DB[Table]> 
 
 let lastDateMs = Number.NaN;
 let lastDateText = "";
-let lastSecond = Number.NaN;
-/** The ISO text of lastSecond up to its milliseconds ("2026-11-29T15:00:23."). */
-let lastSecondPrefix = "";
+/**
+ * The ISO text up to the milliseconds ("2026-11-29T15:00:23.") of the last seconds seen, one slot
+ * per second modulo the slots: a trade stamps now and a few instants ahead (a lease, a deadline),
+ * which each keep their own slot rather than pushing each other out.
+ */
+const SECOND_SLOTS = 16;
+const slotSeconds = new Float64Array(SECOND_SLOTS).fill(Number.NaN);
+const slotPrefixes = new Array<string>(SECOND_SLOTS).fill("");
 
 /**
  * A DateTime as the column holds it: Prisma's ISO form for SQLite; PostgreSQL parses the same text.
  * A trade's writes stamp many rows within the same millisecond, so the last text is reused for it,
- * and the date and time up to the second for the other milliseconds of that second.
+ * and the date and time up to the second for the other milliseconds of the seconds in use.
  */
 export function dbDate(date: Date): string {
   return dbDateOfMs(date.getTime());
@@ -57,21 +62,26 @@ export function dbNow(): string {
 function dbDateOfMs(ms: number): string {
   if (ms === lastDateMs) return lastDateText;
   const second = Math.floor(ms / 1000);
-  if (second !== lastSecond) {
-    const iso = new Date(ms).toISOString(); // throws for an invalid date, as before
-    lastSecondPrefix = iso.slice(0, -4);
-    lastSecond = second;
+  const slot = ((second % SECOND_SLOTS) + SECOND_SLOTS) % SECOND_SLOTS;
+  if (slotSeconds[slot] !== second) {
+    slotPrefixes[slot] = new Date(ms).toISOString().slice(0, -4); // throws for an invalid date, as before
+    slotSeconds[slot] = second;
   }
   const milli = ms - second * 1000;
-  lastDateText = `${lastSecondPrefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}+00:00`;
+  lastDateText = `${slotPrefixes[slot]}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}+00:00`;
   lastDateMs = ms;
   return lastDateText;
 }
 
 /** A DateTime read back: an ISO text (SQLite), PostgreSQL's "YYYY-MM-DD HH:MM:SS.fff" text (UTC), or a Date. */
 export function parseDbDate(value: string | Date): Date {
-  if (value instanceof Date) return value;
-  return new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value.replace(" ", "T")}Z`);
+  return value instanceof Date ? value : new Date(parseDbDateMs(value));
+}
+
+/** parseDbDate(value).getTime(), without making a Date. */
+export function parseDbDateMs(value: string | Date): number {
+  if (value instanceof Date) return value.getTime();
+  return Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value.replace(" ", "T")}Z`);
 }
 
 export function dbBool(value: unknown): boolean {

@@ -4,7 +4,7 @@
 // (sequence-outbox.ts). Each event carries the organizations taking part in its plan, read when it is
 // delivered. A plan's participants never change once it is made, so each process reads them once
 // per plan (a trade's five events share them) and keeps the most recent plans' in memory.
-import { dbDate, parseDbDate, prepared, sqlDb, type Sql } from "@/lib/server/db/sql";
+import { dbDate, parseDbDateMs, prepared, sqlDb, type Sql } from "@/lib/server/db/sql";
 import { setBounded } from "@/lib/server/bounded-map";
 import { logger } from "@/lib/server/log";
 import { isEventKind, type EventKind, type PublishedEvent } from "./published-event";
@@ -75,7 +75,7 @@ export async function toEvents(rows: readonly EventOutbox[], q: Sql = sqlDb): Pr
     payload: r.payload,
     audience: r.audience,
     organizations: (r.planId === null ? undefined : participants.get(r.planId)) ?? [],
-    createdAtMs: parseDbDate(r.row.createdAt).getTime(),
+    createdAtMs: parseDbDateMs(r.row.createdAt),
   }));
 }
 

@@ -2,7 +2,7 @@
 // query (the HELD rows, by the (status, expiry) index) for both gauges, shared by the scrape that
 // reads them. Nothing is counted in the settlement path.
 import { sql } from "kysely";
-import { parseDbDate, sqlDb } from "@/lib/server/db/sql";
+import { parseDbDateMs, sqlDb } from "@/lib/server/db/sql";
 import { metrics } from "./metrics";
 
 type OpenHolds = { open: number; oldestSeconds: number };
@@ -17,7 +17,7 @@ async function queryOpenHolds(): Promise<OpenHolds> {
     .select([sql<number | string>`COUNT(*)`.as("open"), sql<string | Date | null>`MIN("createdAt")`.as("oldest")])
     .where("status", "=", "HELD")
     .executeTakeFirst();
-  const oldest = row?.oldest ? parseDbDate(row.oldest).getTime() : null;
+  const oldest = row?.oldest ? parseDbDateMs(row.oldest) : null;
   return { open: Number(row?.open ?? 0), oldestSeconds: oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000) };
 }
 

@@ -5,7 +5,7 @@
 import { unitsOf } from "@/lib/domain/escrow/ledger-units";
 import { approvalSchema } from "@/lib/schemas/operation";
 import { env } from "@/lib/env";
-import { parseDbDate, type SqlTx } from "@/lib/server/db/sql";
+import { parseDbDateMs, type SqlTx } from "@/lib/server/db/sql";
 import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
 import { exchangeWithAdapter, type Exchange } from "@/lib/server/router-ops/adapter-exchange";
 import { partyAt } from "@/lib/domain/trade/trade";
@@ -26,7 +26,7 @@ async function exchange(plan: PlanRow, path: string, body: unknown, key: string)
 
 /** Still running or unreachable: wait (polling the cid when there is one); past the deadline, `late`. */
 function waiting(result: Waiting, plan: PlanRow, late: () => StageOutcome): StageOutcome {
-  if (plan.stageDeadline && Date.now() > parseDbDate(plan.stageDeadline).getTime()) return late();
+  if (plan.stageDeadline && Date.now() > parseDbDateMs(plan.stageDeadline)) return late();
   return waitOn(result);
 }
 

@@ -16,7 +16,7 @@ import { signingReplySchema } from "@/lib/schemas/signing";
 import { postToEndpoint, type EndpointAnswer, type Unreachable } from "@/lib/server/http/post-to-endpoint";
 import { signingEndpointRules } from "@/lib/server/intents/signing-endpoint-rules";
 import { openSigningSecret } from "@/lib/server/intents/signing-secret";
-import { dbDate, parseDbDate, prepared, sqlDb, type DB, type InsertArgs } from "@/lib/server/db/sql";
+import { dbDate, parseDbDateMs, prepared, sqlDb, type DB, type InsertArgs } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { executionOf, type PlanRow, type StageOutcome } from "./stage-outcome";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
@@ -187,7 +187,7 @@ export async function obtainCounterSignature(plan: PlanRow): Promise<StageOutcom
   const request = await requestFor(plan);
   const known = answered(request, signerRoleOf(plan));
   if (known) return known;
-  const expiresAtMs = parseDbDate(request.expiresAt).getTime();
+  const expiresAtMs = parseDbDateMs(request.expiresAt);
   if (expiresAtMs < Date.now()) {
     await moveRequest(request.id, OPEN_SIGNING_STATUSES, { status: "expired" });
     return { kind: "end", status: "Rejected", reason: `the counterparty did not sign within ${env.ROUTER_SIGNING_TIMEOUT_SECONDS} s (signing request ${request.id})` };
