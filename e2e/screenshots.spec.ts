@@ -101,7 +101,8 @@ async function firstLoadJs(page: Page, path: string): Promise<{ bytes: number; f
   // A connection per request: between two measures the request context's kept connection sits idle
   // while the browser works, and one reused just as the server closed it (its keep-alive timeout, 5 s)
   // failed the test with ECONNRESET (CI of ea17afe). A browser sends such a request again; this
-  // client does not.
+  // client does not. (The journeys' server now also keeps idle connections for 10 minutes:
+  // scripts/e2e-server.sh.)
   const get = (url: string) => page.request.get(url, { headers: { connection: "close" } });
   const html = await (await get(path)).text();
   const tags = [...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"[^>]*>/g)].filter((m) => !/\snomodule/i.test(m[0]));

@@ -14,6 +14,11 @@ export PUBLIC_URL="http://127.0.0.1:${PORT}"
 unset TRUST_PROXY SEED_DEMO_DATA
 export NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1 LOG_LEVEL="${LOG_LEVEL:-warn}"
 unset DATABASE_URL
+# Playwright's request client (page.request, the journeys' API calls) keeps connections and does not
+# send a request again when the server closed the idle connection it just reused (ECONNRESET, CI of
+# ea17afe, after 5 s of browser work). Browsers do; the journeys' client gets a keep-alive longer
+# than any journey instead. tests/api/http-timeouts.test.ts covers the production default.
+export HTTP_KEEP_ALIVE_TIMEOUT_MS=600000
 rm -rf "$DATA_DIR"
 node_modules/.bin/tsx scripts/prepare.ts --no-build
 exec node .next/server/custom-server.mjs
