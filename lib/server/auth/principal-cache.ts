@@ -7,6 +7,7 @@ import { hashApiToken } from "./api-token";
 import { onAccessChange } from "./access-changes";
 import { principalFromBearer, principalFromUserId, type Principal } from "./principal";
 import { setBounded } from "@/lib/server/bounded-map";
+import { nowMs } from "@/lib/server/clock";
 
 export const PRINCIPAL_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
@@ -28,7 +29,7 @@ function cache(): Map<string, Entry> {
 
 async function remembered(key: string, resolve: () => Promise<Principal | null>): Promise<Principal | null> {
   const entries = cache();
-  const now = Date.now();
+  const now = nowMs();
   const hit = entries.get(key);
   if (hit && hit.untilMs > now) return hit.principal;
   const principal = await resolve();

@@ -5,6 +5,7 @@
 import { isRole, type Role } from "@/lib/domain/roles";
 import { dbNow, parseDbDateMs, sqlDb } from "@/lib/server/db/sql";
 import { hashApiToken } from "./api-token";
+import { nowMs } from "@/lib/server/clock";
 
 export type Principal = {
   userId: string;
@@ -35,7 +36,7 @@ export async function principalFromBearer(token: string): Promise<Principal | nu
     .executeTakeFirst();
   if (!row || row.revokedAt) return null;
   const principal = toPrincipal(row, "token");
-  if (principal && (!row.lastUsedAt || Date.now() - parseDbDateMs(row.lastUsedAt) > LAST_USED_RESOLUTION_MS)) {
+  if (principal && (!row.lastUsedAt || nowMs() - parseDbDateMs(row.lastUsedAt) > LAST_USED_RESOLUTION_MS)) {
     // Coarse on purpose: one write a minute per token at most.
     await sqlDb.updateTable("ApiToken").set({ lastUsedAt: dbNow() }).where("id", "=", row.tokenId).execute();
   }

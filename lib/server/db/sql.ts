@@ -27,6 +27,7 @@ import { makeTransactions, type DeferredWrite } from "./transactions";
 import { preparedFor } from "./prepared-query";
 import { StatementNames } from "./pg-statement-names";
 import type { SharedSqliteConnection } from "./sqlite-adapter";
+import { dateAtMs, nowMs } from "@/lib/server/clock";
 
 export type { DB };
 export type Sql = Kysely<DB>;
@@ -56,7 +57,7 @@ export function dbDate(date: Date): string {
 
 /** dbDate of now: what `dbDate(new Date())` is, without making a Date. */
 export function dbNow(): string {
-  return dbDateOfMs(Date.now());
+  return dbDateOfMs(nowMs());
 }
 
 function dbDateOfMs(ms: number): string {
@@ -64,7 +65,7 @@ function dbDateOfMs(ms: number): string {
   const second = Math.floor(ms / 1000);
   const slot = ((second % SECOND_SLOTS) + SECOND_SLOTS) % SECOND_SLOTS;
   if (slotSeconds[slot] !== second) {
-    slotPrefixes[slot] = new Date(ms).toISOString().slice(0, -4); // throws for an invalid date, as before
+    slotPrefixes[slot] = dateAtMs(ms).toISOString().slice(0, -4); // throws for an invalid date, as before
     slotSeconds[slot] = second;
   }
   const milli = ms - second * 1000;
@@ -75,7 +76,7 @@ function dbDateOfMs(ms: number): string {
 
 /** A DateTime read back: an ISO text (SQLite), PostgreSQL's "YYYY-MM-DD HH:MM:SS.fff" text (UTC), or a Date. */
 export function parseDbDate(value: string | Date): Date {
-  return value instanceof Date ? value : new Date(parseDbDateMs(value));
+  return value instanceof Date ? value : dateAtMs(parseDbDateMs(value));
 }
 
 /** parseDbDate(value).getTime(), without making a Date. */

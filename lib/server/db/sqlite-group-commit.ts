@@ -38,6 +38,7 @@ import { AsyncLock } from "./async-lock";
 import { setBounded } from "../bounded-map";
 import type { DirectExecutor } from "./prepared-query";
 import { prepareOwn } from "./statement-cache";
+import { nowMs } from "../clock";
 
 type Database = BetterSqlite3.Database;
 
@@ -244,7 +245,7 @@ export class GroupCommitWriter {
   /** Takes the next turn (units run one at a time, in arrival order); the returned function ends it. */
   async #takeTurn(): Promise<() => void> {
     const release = await this.#turns.acquire();
-    this.#turnSinceMs = Date.now();
+    this.#turnSinceMs = nowMs();
     return () => {
       this.#turnSinceMs = null;
       release();
@@ -266,7 +267,7 @@ export class GroupCommitWriter {
   watch(limitMs: number, report: (heldMs: number) => void): () => void {
     this.#watchdog ??= setInterval(() => {
       const since = this.#turnSinceMs;
-      if (since !== null && Date.now() - since >= limitMs) report(Date.now() - since);
+      if (since !== null && nowMs() - since >= limitMs) report(nowMs() - since);
     }, limitMs);
     this.#watchdog.unref();
     return () => {

@@ -12,6 +12,7 @@
 // The clock state lives on globalThis so both module graphs of the process (Next's bundles and
 // server.ts) count from the same point.
 import { randomFillSync } from "node:crypto";
+import { nowMs } from "../clock";
 
 const COUNTER_MAX = 0xfff;
 /** Random bytes are drawn a page at a time: one system call for 512 ids. */
@@ -51,9 +52,9 @@ function randomBytes8(state: Clock): Buffer {
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
 
 /** A new UUIDv7; ids made later in this process sort after it. */
-export function timeOrderedUuid(nowMs: number = Date.now()): string {
+export function timeOrderedUuid(atMs: number = nowMs()): string {
   const state = clock();
-  tick(state, nowMs);
+  tick(state, atMs);
   const random = randomBytes8(state);
   // 48 bits of milliseconds: the high 32 and the low 16, each within a small integer.
   const high = Math.floor(state.ms / 0x10000);

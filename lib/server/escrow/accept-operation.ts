@@ -20,6 +20,7 @@ import type { RouterCaller } from "./callers";
 import type { AnyOperationDefinition, EscrowOperationRow } from "./operation-definition";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 import { everyColumn } from "@/lib/server/db/every-column";
+import { dateAtMs, nowMs } from "@/lib/server/clock";
 
 /** Sync operations the request itself runs; the worker only steps in if that request died. */
 const SYNC_RECOVERY_DELAY_MS = 30_000;
@@ -142,7 +143,7 @@ export async function acceptOperation(
     requestHash,
     request: JSON.stringify(request),
     callerUserId: caller.userId,
-    dueAt: new Date(Date.now() + (async ? env.ESCROW_ASYNC_DELAY_MS : SYNC_RECOVERY_DELAY_MS)),
+    dueAt: dateAtMs(nowMs() + (async ? env.ESCROW_ASYNC_DELAY_MS : SYNC_RECOVERY_DELAY_MS)),
   };
   for (let attempt = 1; attempt <= ACCEPT_ATTEMPTS; attempt += 1) {
     const earlier = await earlierUnder(keys, requestHash, definition.keyField);

@@ -17,6 +17,7 @@ import type { RouterCaller } from "./callers";
 import { OperationRefusal } from "./errors";
 import { RetryLater, type AnyOperationDefinition, type EscrowOperationRow } from "./operation-definition";
 import { isRetryableDatabaseError, runOperation } from "./run-operation";
+import { currentDate, dateAtMs, nowMs } from "@/lib/server/clock";
 
 const ATTEMPTS = 8;
 const MESSAGE_MAX_CHARS = 2_000;
@@ -41,7 +42,7 @@ export async function completeAtOnce(definition: AnyOperationDefinition, request
   const keys = operationKeys(caller.owner, definition.keyOf(request), idempotencyKey);
   const requestHash = canonicalJsonSha256(request);
   const consumedSignature = definition.consumedSignatureOf?.(request) ?? null;
-  const fields: NewOperation = { kind: definition.kind, owner: caller.owner, requestHash, request: JSON.stringify(request), callerUserId: caller.userId, dueAt: new Date() };
+  const fields: NewOperation = { kind: definition.kind, owner: caller.owner, requestHash, request: JSON.stringify(request), callerUserId: caller.userId, dueAt: currentDate() };
   const code = ESCROW_ERROR_CODES[definition.kind];
   /** The operation a key already answered this request with (run on when still pending), null, or a 409 thrown. */
   const earlierOne = async (): Promise<EscrowOperationRow | null> => {
@@ -73,14 +74,14 @@ export async function completeAtOnce(definition: AnyOperationDefinition, request
     if (!prepared.ok && "refusal" in prepared) return recordOnce(fields, keys, { refusal: { code, message: prepared.refusal.slice(0, MESSAGE_MAX_CHARS) } });
     if (!prepared.ok) {
       // Pending, for the worker (run-operation.ts) to check again later.
-      const pending = { ...fields, dueAt: new Date(Date.now() + RETRY_DELAY_MS) };
+      const pending = { ...fields, dueAt: dateAtMs(nowMs() + RETRY_DELAY_MS) };
       const row = await recordOnce(pending, keys, { consumedSignature });
       logger.warn({ cid: row.id, kind: definition.kind, reason: prepared.later }, "escrow: operation postponed");
       return row;
     }
     try {
       return await inTransaction(async (tx) => {
-        const now = new Date();
+        const now = currentDate();
         const response = await definition.execute(tx, request, { cid: draft.id, prepared: prepared.value, now, op: draft });
         const completed: EscrowOperationRow = { ...draft, status: "succeeded", response: JSON.stringify(response), completedAt: dbDate(now) };
         await insertOperation(tx, completed, keys);

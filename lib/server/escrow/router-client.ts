@@ -6,6 +6,7 @@ import { openSecret } from "@/lib/server/crypto/secret-box";
 import { prepared, sqlDb } from "@/lib/server/db/sql";
 import { callOrganization } from "@/lib/server/http/fetch-organization";
 import { ORGANIZATION_CACHE_TTL_MS } from "@/lib/server/organizations/organization-cache";
+import { nowMs } from "@/lib/server/clock";
 
 export const ESCROW_ROUTER_TOKEN_PURPOSE = "escrow-router-token";
 const ROUTER_TIMEOUT_MS = 10_000;
@@ -20,11 +21,11 @@ const ROUTER_TOKEN_TTL_MS = ORGANIZATION_CACHE_TTL_MS;
 let keptToken: { token: string; untilMs: number } | null = null;
 
 async function routerToken(): Promise<string> {
-  if (keptToken && keptToken.untilMs > Date.now()) return keptToken.token;
+  if (keptToken && keptToken.untilMs > nowMs()) return keptToken.token;
   const config = await sealedRouterToken.first(sqlDb, { id: env.ESCROW_ORG_ID });
   if (!config?.routerTokenSealed) throw new Error("the escrow organization has no router token yet (ensureSystemRecords makes one)");
   const token = openSecret(config.routerTokenSealed, env.AUTH_SECRET, ESCROW_ROUTER_TOKEN_PURPOSE);
-  keptToken = { token, untilMs: Date.now() + ROUTER_TOKEN_TTL_MS };
+  keptToken = { token, untilMs: nowMs() + ROUTER_TOKEN_TTL_MS };
   return token;
 }
 

@@ -10,6 +10,7 @@ import { ConcurrentUpdate, isLostRace, OperationRefusal } from "./errors";
 import { RetryLater, type AnyOperationDefinition, type EscrowOperationRow } from "./operation-definition";
 import { OPERATIONS } from "./operations";
 import { everyColumn } from "@/lib/server/db/every-column";
+import { currentDate, dateAtMs, nowMs } from "@/lib/server/clock";
 
 const LEASE_MS = 30_000;
 const CONFLICT_RETRIES = 8;
@@ -29,7 +30,7 @@ function findOperation(cid: string): Promise<EscrowOperationRow | undefined> {
 async function claim(cid: string, now: Date): Promise<EscrowOperationRow | undefined> {
   return sqlDb
     .updateTable("EscrowOperation")
-    .set((eb) => ({ claimedUntil: dbDate(new Date(now.getTime() + LEASE_MS)), attempts: eb("attempts", "+", 1) }))
+    .set((eb) => ({ claimedUntil: dbDate(dateAtMs(now.getTime() + LEASE_MS)), attempts: eb("attempts", "+", 1) }))
     .where("id", "=", cid)
     .where("status", "=", "pending")
     .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", dbDate(now))]))
@@ -58,7 +59,7 @@ async function postpone(op: EscrowOperationRow, reason: string): Promise<void> {
   const delayMs = Math.min(BACKOFF_MAX_MS, 500 * 2 ** Math.min(op.attempts, 10));
   await sqlDb
     .updateTable("EscrowOperation")
-    .set({ claimedUntil: null, dueAt: dbDate(new Date(Date.now() + delayMs)), lastError: reason.slice(0, MESSAGE_MAX_CHARS) })
+    .set({ claimedUntil: null, dueAt: dbDate(dateAtMs(nowMs() + delayMs)), lastError: reason.slice(0, MESSAGE_MAX_CHARS) })
     .where("id", "=", op.id)
     .where("status", "=", "pending")
     .execute();
@@ -68,7 +69,7 @@ async function executeAndComplete(definition: AnyOperationDefinition, op: Escrow
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await inTransaction(async (tx) => {
-        const now = new Date();
+        const now = currentDate();
         const response = await definition.execute(tx, request, { cid: op.id, prepared, now, op });
         const completion = { status: "succeeded", response: JSON.stringify(response), completedAt: dbDate(now), claimedUntil: null, lastError: null };
         const { numUpdatedRows } = await tx.updateTable("EscrowOperation").set(completion).where("id", "=", op.id).where("status", "=", "pending").executeTakeFirst();
@@ -86,7 +87,7 @@ async function executeAndComplete(definition: AnyOperationDefinition, op: Escrow
 
 /** Runs the operation if it is pending and nobody else holds it; returns it as it is afterwards. */
 export async function runOperation(cid: string): Promise<EscrowOperationRow | undefined> {
-  const op = await claim(cid, new Date());
+  const op = await claim(cid, currentDate());
   if (!op) return findOperation(cid);
   const log = logger.child({ cid, kind: op.kind, attempt: op.attempts });
   if (!isEscrowOperationKind(op.kind)) {

@@ -11,6 +11,7 @@ import { metrics } from "@/lib/server/metrics/metrics";
 import type { EventTransport } from "./event-transport";
 import { toEvents } from "./outbox-events";
 import { highestSequence, rowsAfter, SEQUENCE_BATCH_SIZE, type SequencedRow } from "./sequence-outbox";
+import { nowMs } from "@/lib/server/clock";
 
 export class EventDeliverer {
   /** The last sequence taken for delivery (queued or delivered); null until start() has read where to begin. */
@@ -109,7 +110,7 @@ export class EventDeliverer {
       }
       for (const event of events) {
         await this.transport.publish(event);
-        metrics.outboxLagSeconds.observe((Date.now() - event.createdAtMs) / 1000);
+        metrics.outboxLagSeconds.observe((nowMs() - event.createdAtMs) / 1000);
       }
     }
   }

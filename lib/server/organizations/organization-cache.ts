@@ -5,6 +5,7 @@
 // process can go unseen.
 import type { Selectable } from "kysely";
 import { sqlDb, type DB } from "@/lib/server/db/sql";
+import { nowMs } from "@/lib/server/clock";
 
 export const ORGANIZATION_CACHE_TTL_MS = 1_000;
 
@@ -19,10 +20,10 @@ const entries = (holder.__tanOrganizations ??= new Map());
 /** The organization `id`, or null when there is none. */
 export async function organizationRecord(id: string): Promise<OrganizationRecord | null> {
   const hit = entries.get(id);
-  if (hit && hit.untilMs > Date.now()) return hit.record;
+  if (hit && hit.untilMs > nowMs()) return hit.record;
   const row = await sqlDb.selectFrom("Organization").select(["id", "name", "kind", "adapterUrl", "adapterTokenSealed"]).where("id", "=", id).executeTakeFirst();
   const record = row ?? null;
-  entries.set(id, { record, untilMs: Date.now() + ORGANIZATION_CACHE_TTL_MS });
+  entries.set(id, { record, untilMs: nowMs() + ORGANIZATION_CACHE_TTL_MS });
   return record;
 }
 

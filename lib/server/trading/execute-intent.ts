@@ -29,6 +29,7 @@ import { reserveTokens } from "./token-ledger";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 import { everyColumn } from "@/lib/server/db/every-column";
 import { parsedOnceById } from "@/lib/server/parsed-once";
+import { nowSeconds } from "@/lib/server/clock";
 
 const RESERVE_ATTEMPTS = 8;
 
@@ -148,12 +149,12 @@ async function executeInPlace(body: ExecuteIntentRequest, caller: Principal, req
   const intent = await intentById.first(sqlDb, { id: body.intentId });
   if (!intent) throw new AppError("NOT_FOUND", `No intent ${body.intentId}.`);
   const view = intentTerms(intent.id, intent.content);
-  const nowSeconds = Math.floor(Date.now() / 1000);
-  const trade = await resolveTrade(body, intent, view, executor, nowSeconds);
+  const atSeconds = nowSeconds();
+  const trade = await resolveTrade(body, intent, view, executor, atSeconds);
   const signed = checkSignature(body, trade);
   // The buyer signs the execution, except in a buying intent, where the buyer signs through the policy.
   const buyerSignature = trade.kind === "buyingIntent" ? null : signed;
-  const content = planDocument(planId, intent.id, trade, buyerSignature, view, nowSeconds);
+  const content = planDocument(planId, intent.id, trade, buyerSignature, view, atSeconds);
 
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -181,7 +182,7 @@ async function executeInPlace(body: ExecuteIntentRequest, caller: Principal, req
             createdAt: now,
             updatedAt: now,
         });
-        await recordPlanEvent(tx, "planAdded", { id: planId, status: "Pending", creationTimestamp: nowSeconds, intent: { id: intent.id } }, [trade.buyerFinId, trade.sellerFinId]);
+        await recordPlanEvent(tx, "planAdded", { id: planId, status: "Pending", creationTimestamp: atSeconds, intent: { id: intent.id } }, [trade.buyerFinId, trade.sellerFinId]);
         await recordAuditSql(tx, { actorUserId: caller.userId, action: "intent.executed", subjectType: "plan", subjectId: planId, requestId, details: { intentId: intent.id, quantity: trade.quantity } });
       });
       break;

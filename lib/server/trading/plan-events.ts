@@ -6,6 +6,7 @@
 import { beforeCommit, dbDate, onCommit, prepared, type SqlTx } from "@/lib/server/db/sql";
 import { nextOutboxId } from "@/lib/server/events/outbox-id";
 import { wakeEventPublisher } from "@/lib/server/events/start-event-publisher";
+import { currentDate } from "@/lib/server/clock";
 
 export type PlanEventKind = "planAdded" | "planChanged" | "receiptAdded";
 
@@ -39,7 +40,7 @@ async function writeEvents(tx: SqlTx, rows: OutboxRow[]): Promise<void> {
  * just before the commit (its id and time are taken now, so the order is the order recorded).
  */
 export async function recordPlanEvent(tx: SqlTx, kind: PlanEventKind, payload: unknown, audience: readonly string[]): Promise<void> {
-  const now = new Date();
+  const now = currentDate();
   beforeCommit<OutboxRow>(tx, writeEvents, {
     id: nextOutboxId(now.getTime()),
     kind,

@@ -35,6 +35,7 @@ import { checkAssetRules } from "./stage-rules";
 import { obtainCounterSignature } from "./stage-sign";
 import { moveTokens } from "./stage-token";
 import { everyColumn } from "@/lib/server/db/every-column";
+import { currentDate, dateAtMs, nowMs } from "@/lib/server/clock";
 
 const STEPS_PER_RUN = 12;
 const WRITE_ATTEMPTS = 8;
@@ -52,12 +53,12 @@ const STAGES: Record<Exclude<PlanStage, "done">, (plan: PlanRow) => Promise<Stag
 
 /** How long a waiting stage may wait before it gives up (null: it never does, it must finish). */
 function deadlineOf(stage: PlanStage): Date | null {
-  if (stage === "approve") return new Date(Date.now() + env.ROUTER_APPROVAL_TIMEOUT_SECONDS * 1000);
+  if (stage === "approve") return dateAtMs(nowMs() + env.ROUTER_APPROVAL_TIMEOUT_SECONDS * 1000);
   return null;
 }
 
 /** Each step can make one call to another organization; the lease covers one step and is renewed before the next. */
-const leaseUntil = (now: Date) => new Date(now.getTime() + leaseMsFor(env.ROUTER_ADAPTER_TIMEOUT_MS));
+const leaseUntil = (now: Date) => dateAtMs(now.getTime() + leaseMsFor(env.ROUTER_ADAPTER_TIMEOUT_MS));
 
 const claimPlan = prepared((db, a: { id: string; now: string; until: string }) =>
   db
@@ -92,7 +93,7 @@ export const releaseLease = prepared((db, a: { id: string; lease: string }) =>
 );
 
 async function recordWait(plan: PlanRow, outcome: Extract<StageOutcome, { kind: "wait" }>): Promise<void> {
-  const dueAt = new Date(outcome.atMs ?? Date.now() + retryDelayMs(plan.attempts));
+  const dueAt = dateAtMs(outcome.atMs ?? nowMs() + retryDelayMs(plan.attempts));
   await sqlDb
     .updateTable("Plan")
     .set({
@@ -162,7 +163,7 @@ function unguarded(outcome: Recordable, runTx: SqlTx | null): runTx is SqlTx {
  */
 async function recordStep(plan: PlanRow, outcome: Recordable, runTx: SqlTx | null): Promise<PlanRow | null> {
   const { trade } = executionOf(plan);
-  const now = new Date();
+  const now = currentDate();
   const record = async (tx: SqlTx): Promise<PlanRow> => {
     const patch = (await outcome.effect?.(tx, plan)) ?? {};
     const base = stepColumns(plan, outcome, now);
@@ -298,7 +299,7 @@ function stepsIn(plan: PlanRow, budget: number): Promise<RunResult> {
 
 /** Moves the plan on as far as it can go now; safe to call any time, from anywhere. */
 export async function advancePlan(planId: string): Promise<void> {
-  const claimed = await claim(planId, new Date());
+  const claimed = await claim(planId, currentDate());
   if (!claimed) return;
   let plan: PlanRow | null = claimed.plan;
   // The lease this runner wrote last: the claim's, then each recorded step's (stepColumns).
@@ -332,7 +333,7 @@ export async function advancePlan(planId: string): Promise<void> {
     logger.error({ err: error, planId }, "plan run failed; the worker retries it");
     await sqlDb
       .updateTable("Plan")
-      .set({ dueAt: dbDate(new Date(Date.now() + 1000)) })
+      .set({ dueAt: dbDate(dateAtMs(nowMs() + 1000)) })
       .where("id", "=", planId)
       .where("stage", "!=", "done")
       .execute();

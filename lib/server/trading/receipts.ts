@@ -8,6 +8,7 @@ import { beforeCommit, dbNow, prepared, type InsertArgs, type SqlTx } from "@/li
 import { recordPlanEvent } from "./plan-events";
 import { executionOf, type PlanPatch, type PlanRow } from "./stage-outcome";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
+import { nowSeconds } from "@/lib/server/clock";
 
 const RECEIPT_COLUMNS = ["id", "planId", "kind", "assetType", "assetCode", "sourceFinId", "destinationFinId", "quantity", "settlementRef", "transactionId", "timestamp", "content", "createdAt"] as const;
 type ReceiptRow = InsertArgs<"Receipt", (typeof RECEIPT_COLUMNS)[number]>;
@@ -78,7 +79,7 @@ async function recordReceipt(tx: SqlTx, plan: PlanRow, kind: "token" | "payment"
 export async function recordStepReceipt(tx: SqlTx, plan: PlanRow, sequence: number, type: StepType, adapterReceipt: Output): Promise<PlanPatch> {
   const { trade } = executionOf(plan);
   const id = typeof adapterReceipt.id === "string" ? adapterReceipt.id : timeOrderedUuid();
-  const timestamp = typeof adapterReceipt.timestamp === "number" ? adapterReceipt.timestamp : Math.floor(Date.now() / 1000);
+  const timestamp = typeof adapterReceipt.timestamp === "number" ? adapterReceipt.timestamp : nowSeconds();
   const output = { ...adapterReceipt, id, type: "receipt", quantity: trade.settlementAmount, timestamp, details: { operation: type } };
   if (type === "release") await recordReceipt(tx, plan, "payment", { id, quantity: trade.settlementAmount, timestamp });
   return completionEvent(plan, sequence, output);
@@ -87,6 +88,6 @@ export async function recordStepReceipt(tx: SqlTx, plan: PlanRow, sequence: numb
 /** Step 2 here: the token receipt is the output. */
 export async function recordTokenReceipt(tx: SqlTx, plan: PlanRow): Promise<PlanPatch> {
   const { trade } = executionOf(plan);
-  const content = await recordReceipt(tx, plan, "token", { id: timeOrderedUuid(), quantity: trade.quantity, timestamp: Math.floor(Date.now() / 1000) });
+  const content = await recordReceipt(tx, plan, "token", { id: timeOrderedUuid(), quantity: trade.quantity, timestamp: nowSeconds() });
   return completionEvent(plan, 2, { ...content, type: "receipt", details: { operation: trade.kind === "primarySale" ? "issue" : "transfer" } });
 }

@@ -13,6 +13,7 @@ import { executionOf, holdOperationId, type PlanRow, type StageOutcome } from ".
 import { recordStepReceipt } from "./receipts";
 import { changeFiatHolding, changeFiatHoldings, fiatHoldingShortfall, type FiatHolding } from "./router-holdings";
 import { undoTokens } from "./stage-token";
+import { nowMs } from "@/lib/server/clock";
 
 const money = (currency: string) => ({ type: "fiat" as const, code: currency });
 const context = (planId: string, sequence: number) => ({ executionPlanId: planId, instructionSequenceNumber: sequence });
@@ -26,7 +27,7 @@ async function exchange(plan: PlanRow, path: string, body: unknown, key: string)
 
 /** Still running or unreachable: wait (polling the cid when there is one); past the deadline, `late`. */
 function waiting(result: Waiting, plan: PlanRow, late: () => StageOutcome): StageOutcome {
-  if (plan.stageDeadline && Date.now() > parseDbDateMs(plan.stageDeadline)) return late();
+  if (plan.stageDeadline && nowMs() > parseDbDateMs(plan.stageDeadline)) return late();
   return waitOn(result);
 }
 

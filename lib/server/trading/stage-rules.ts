@@ -6,6 +6,7 @@ import { nextStage } from "@/lib/domain/trade/plan-status";
 import { assetTerms } from "@/lib/server/assets/asset-terms";
 import { sqlDb } from "@/lib/server/db/sql";
 import { executionOf, type PlanRow, type StageOutcome } from "./stage-outcome";
+import { nowSeconds } from "@/lib/server/clock";
 
 type CertificateType = "KYC/AML" | "Accreditation";
 
@@ -29,7 +30,7 @@ export async function checkAssetRules(plan: PlanRow): Promise<StageOutcome> {
   const wanted: CertificateType[] = [];
   if (asset.requiresKycAml) wanted.push("KYC/AML");
   if (asset.requiresAccreditation) wanted.push("Accreditation");
-  const held = await validTypes(trade.buyerFinId, wanted, Math.floor(Date.now() / 1000));
+  const held = await validTypes(trade.buyerFinId, wanted, nowSeconds());
   const missing: string[] = [];
   if (wanted.includes("KYC/AML") && !held.has("KYC/AML")) missing.push("a valid KYC/AML certificate");
   if (wanted.includes("Accreditation") && !held.has("Accreditation")) missing.push("a valid accreditation certificate");

@@ -21,6 +21,7 @@ import { logger } from "@/lib/server/log";
 import { executionOf, type PlanRow, type StageOutcome } from "./stage-outcome";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 import { everyColumn } from "@/lib/server/db/every-column";
+import { currentDate, dateAtMs, nowMs, nowSeconds } from "@/lib/server/clock";
 
 const CALL_TIMEOUT_MS = 10_000;
 const ANSWER_LIMIT_BYTES = 100_000;
@@ -48,7 +49,7 @@ const updateRequest = prepared((db, a: { id: string; from: readonly string[]; st
  */
 async function requestFor(plan: PlanRow): Promise<SigningRequest> {
   const { trade, signature } = executionOf(plan);
-  const now = new Date();
+  const now = currentDate();
   const made: SigningRequest = {
     id: timeOrderedUuid(),
     planId: plan.id,
@@ -58,7 +59,7 @@ async function requestFor(plan: PlanRow): Promise<SigningRequest> {
     status: "pending",
     signature: null,
     declineReason: null,
-    expiresAt: dbDate(new Date(now.getTime() + env.ROUTER_SIGNING_TIMEOUT_SECONDS * 1000)),
+    expiresAt: dbDate(dateAtMs(now.getTime() + env.ROUTER_SIGNING_TIMEOUT_SECONDS * 1000)),
     createdAt: dbDate(now),
     answeredAt: null,
   };
@@ -153,7 +154,7 @@ async function deliver(request: SigningRequest, plan: PlanRow): Promise<Delivery
   });
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   if (intent.signatureSecretSealed) {
-    const timestamp = Math.floor(Date.now() / 1000);
+    const timestamp = nowSeconds();
     headers["x-signature-timestamp"] = String(timestamp);
     headers["x-signature"] = signingHmac(openSigningSecret(intent.signatureSecretSealed), timestamp, body);
   }
@@ -188,7 +189,7 @@ export async function obtainCounterSignature(plan: PlanRow): Promise<StageOutcom
   const known = answered(request, signerRoleOf(plan));
   if (known) return known;
   const expiresAtMs = parseDbDateMs(request.expiresAt);
-  if (expiresAtMs < Date.now()) {
+  if (expiresAtMs < nowMs()) {
     await moveRequest(request.id, OPEN_SIGNING_STATUSES, { status: "expired" });
     return { kind: "end", status: "Rejected", reason: `the counterparty did not sign within ${env.ROUTER_SIGNING_TIMEOUT_SECONDS} s (signing request ${request.id})` };
   }
@@ -196,19 +197,19 @@ export async function obtainCounterSignature(plan: PlanRow): Promise<StageOutcom
   const delivery = await deliver(request, plan);
   if ("retry" in delivery) return { kind: "wait", reason: delivery.retry };
   if ("reject" in delivery) {
-    await moveRequest(request.id, ["pending"], { status: "refused", answeredAt: new Date() });
+    await moveRequest(request.id, ["pending"], { status: "refused", answeredAt: currentDate() });
     return { kind: "end", status: "Rejected", reason: delivery.reject };
   }
   if ("acknowledged" in delivery) {
     // Answered already while the acknowledgement was on its way (the portal's inbox is that fast).
-    if (!(await moveRequest(request.id, ["pending"], { status: "awaiting" }))) return { kind: "wait", reason: `signing request ${request.id} was answered meanwhile`, atMs: Date.now() };
+    if (!(await moveRequest(request.id, ["pending"], { status: "awaiting" }))) return { kind: "wait", reason: `signing request ${request.id} was answered meanwhile`, atMs: nowMs() };
     return { kind: "wait", reason: `the signer acknowledged request ${request.id}; waiting for signature-result`, atMs: expiresAtMs + 1000 };
   }
   const outcome = signatureOutcome(request, delivery.signature);
   await moveRequest(
     request.id,
     ["pending"],
-    outcome.kind === "advance" ? { status: "signed", signature: delivery.signature.toLowerCase(), answeredAt: new Date() } : { status: "refused", answeredAt: new Date() },
+    outcome.kind === "advance" ? { status: "signed", signature: delivery.signature.toLowerCase(), answeredAt: currentDate() } : { status: "refused", answeredAt: currentDate() },
   );
   return outcome;
 }

@@ -16,6 +16,7 @@ import { parseDbDate, type SqlTx } from "@/lib/server/db/sql";
 import { defineOperation, RetryLater } from "../operation-definition";
 import { findAccount } from "../post-movement";
 import { callRouter } from "../router-client";
+import { nowMs } from "@/lib/server/clock";
 
 /** Only the parts of the plan the payment leg depends on are read; the rest is the router's business. */
 const paymentPlanSchema = tolerantObject({
@@ -32,7 +33,7 @@ function rejected(message: string): Approval {
 }
 
 async function fetchPlan(planId: string, createdAt: Date): Promise<Fetched> {
-  const waitedSeconds = (Date.now() - createdAt.getTime()) / 1000;
+  const waitedSeconds = (nowMs() - createdAt.getTime()) / 1000;
   const giveUp = waitedSeconds > env.ESCROW_APPROVAL_TIMEOUT_SECONDS;
   let answer;
   try {
