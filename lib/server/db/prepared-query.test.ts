@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import fc from "fast-check";
 import { DummyDriver, Kysely, sql, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Dialect, type Generated } from "kysely";
 import { groupCommitTestDatabase as testDatabase, removeTestDatabases } from "./group-commit-test-database";
 import { PREPARED_SHAPES_MAX, preparedFor } from "./prepared-query";
@@ -51,6 +52,34 @@ describe("prepared queries", () => {
     expect(byNames.sqlFor(db, { names: ["p"] })).toBe('select "name" from "t" where "name" in (?) order by "name"');
     expect(insertOne.sqlFor(db, { id: undefined, name: "n" })).toBe('insert into "t" ("name") values (?)');
     expect(insertOne.sqlFor(db, { id: 1, name: "n" })).toBe('insert into "t" ("id", "name") values (?, ?)');
+  });
+
+  it("write the SQL of each call's own shape, whatever shapes came before (the last one is recognised without its text)", () => {
+    const { db } = groupCommitTestDatabase();
+    type Args = { id?: number | undefined; name?: string | undefined; names?: readonly string[] | undefined };
+    const build = (k: Kysely<Schema>, a: Args) => {
+      let q = k.selectFrom("t").select("name");
+      if (a.id !== undefined) q = q.where("id", "=", a.id);
+      if (a.name !== undefined) q = q.where("name", "=", a.name);
+      if (a.names !== undefined) q = q.where("name", "in", a.names);
+      return q;
+    };
+    const kept = prepared(build);
+    // Keys in either order, each absent, undefined or present (an array of 1 to 3), as callers may send them.
+    const value = (key: "id" | "name" | "names"): fc.Arbitrary<number | string | string[]> =>
+      key === "id" ? fc.integer({ min: 1, max: 9 }) : key === "name" ? fc.constantFrom("a", "b") : fc.array(fc.constantFrom("a", "b"), { minLength: 1, maxLength: 3 });
+    const argsOf = fc
+      .shuffledSubarray(["id", "name", "names"] as const)
+      .chain((keys) => fc.tuple(...keys.map((key) => fc.option(value(key), { nil: undefined }).map((v) => [key, v] as const))))
+      .map((entries) => Object.fromEntries(entries) as Args);
+    fc.assert(
+      fc.property(fc.array(argsOf, { minLength: 1, maxLength: 12 }), (calls) => {
+        for (const args of calls) {
+          // A query of its own each time: built for this call's arguments, nothing kept from before.
+          expect(kept.sqlFor(db, args)).toBe(prepared(build).sqlFor(db, args));
+        }
+      }),
+    );
   });
 
   it("keep at most PREPARED_SHAPES_MAX shapes, and still answer right for shapes past them", async () => {

@@ -26,4 +26,16 @@ describe("forwarded headers", () => {
     expect(clientAddressOf(new Headers(req.headers as Record<string, string>))).toBe("203.0.113.5");
     expect(requestHostOf(req.headers, 1)).toBe("invest.example.org");
   });
+
+  it("read the client as the first address of the normalized header, or unknown", () => {
+    const of = (value: string | string[] | undefined) => clientAddressOf(value === undefined ? {} : { "x-forwarded-for": value });
+    expect(of("203.0.113.5")).toBe("203.0.113.5");
+    expect(of(" 203.0.113.5 , 10.0.0.1")).toBe("203.0.113.5");
+    expect(of(["198.51.100.7, 10.0.0.1", "10.0.0.2"])).toBe("198.51.100.7");
+    expect(of(undefined)).toBe("unknown");
+    expect(of("")).toBe("unknown");
+    expect(of([])).toBe("unknown");
+    expect(of(" , 10.0.0.1")).toBe("unknown");
+    expect(clientAddressOf(new Headers({ "x-forwarded-for": "2001:db8::1" }))).toBe("2001:db8::1");
+  });
 });

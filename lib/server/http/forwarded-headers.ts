@@ -37,8 +37,10 @@ export function normalizeForwardedHeaders(req: IncomingMessage, trustProxy: numb
 /** The client address of a request normalized by normalizeForwardedHeaders. */
 export function clientAddressOf(headers: ApiHeaders | IncomingHttpHeaders): string {
   const value = headerOf(headers, "x-forwarded-for");
-  const first = [value ?? "unknown"].flat()[0] ?? "unknown";
-  return first.split(",")[0]?.trim() || "unknown";
+  const first = Array.isArray(value) ? value[0] : value;
+  if (!first) return "unknown";
+  const comma = first.indexOf(",");
+  return (comma < 0 ? first : first.slice(0, comma)).trim() || "unknown";
 }
 
 /** The host a request named: the proxy's X-Forwarded-Host when one is trusted, else Host. */
