@@ -29,6 +29,9 @@ class Placeholder {
  */
 export const PREPARED_SHAPES_MAX = 64;
 
+/** Of the shapes kept, the first this many are recognised by their parts; the rest by their text. */
+const SHAPES_RECOGNISED = 4;
+
 type Leaf = string | number | bigint | boolean | Date | null;
 export type PreparedArgs = Record<string, Leaf | readonly Leaf[] | undefined>;
 
@@ -147,24 +150,25 @@ export type DirectExecutor = <R>(handle: unknown, compiled: CompiledQuery) => Pr
 
 function preparedQuery<DB, Args extends PreparedArgs, Row>(build: (db: Kysely<DB>, args: Args) => Compilable<Row>, direct?: DirectExecutor): PreparedQuery<DB, Args, Row> {
   // Per dialect adapter (one per Kysely instance and its transactions): SQLite and PostgreSQL write
-  // different SQL for the same query. The shape used last is recognised first, without building
-  // its text (most queries are called with one shape): shapeOf was 0.9% of the server's samples.
+  // different SQL for the same query. The first few shapes are recognised without building their text
+  // (most queries have one to three: the optional columns of a plan's step, an `in` list of one or
+  // two keys); shapeOf's text was 0.9% of the server's samples.
   type Kept = { template: Template; parts: ShapeParts };
-  const templates = new WeakMap<object, { byShape: Map<string, Kept>; last: Kept | null }>();
+  const templates = new WeakMap<object, { byShape: Map<string, Kept>; first: Kept[] }>();
 
   function templateFor(q: Kysely<DB>, args: Args): Template {
     const adapter = q.getExecutor().adapter;
     let kept = templates.get(adapter);
-    if (!kept) templates.set(adapter, (kept = { byShape: new Map(), last: null }));
-    if (kept.last && hasShape(args, kept.last.parts)) return kept.last.template;
+    if (!kept) templates.set(adapter, (kept = { byShape: new Map(), first: [] }));
+    for (const one of kept.first) if (hasShape(args, one.parts)) return one.template;
     const shape = shapeOf(args);
     let one = kept.byShape.get(shape);
     if (!one) {
       one = { template: templateOf(build(q, placeholdersFor(args) as Args).compile()), parts: shapePartsOf(args) };
-      if (kept.byShape.size < PREPARED_SHAPES_MAX) kept.byShape.set(shape, one);
-      else return one.template;
+      if (kept.byShape.size >= PREPARED_SHAPES_MAX) return one.template;
+      kept.byShape.set(shape, one);
+      if (kept.first.length < SHAPES_RECOGNISED) kept.first.push(one);
     }
-    kept.last = one;
     return one.template;
   }
 
