@@ -29,9 +29,6 @@ class Placeholder {
  */
 export const PREPARED_SHAPES_MAX = 64;
 
-/** Of the shapes kept, the first this many are recognised by their parts; the rest by their text. */
-const SHAPES_RECOGNISED = 4;
-
 type Leaf = string | number | bigint | boolean | Date | null;
 export type PreparedArgs = Record<string, Leaf | readonly Leaf[] | undefined>;
 
@@ -52,31 +49,6 @@ function shapeOf(args: PreparedArgs): string {
     shape += value === undefined ? `${name}=u,` : Array.isArray(value) ? `${name}=${value.length},` : `${name},`;
   }
   return shape;
-}
-
-/** shapeOf's parts, kept to recognise a shape again without building its text: each name, and -1 undefined, -2 a value, n an array of n. */
-type ShapeParts = { names: readonly string[]; kinds: readonly number[] };
-
-const kindOf = (value: unknown): number => (value === undefined ? -1 : Array.isArray(value) ? value.length : -2);
-
-function shapePartsOf(args: PreparedArgs): ShapeParts {
-  const names: string[] = [];
-  const kinds: number[] = [];
-  for (const name in args) {
-    names.push(name);
-    kinds.push(kindOf(args[name]));
-  }
-  return { names, kinds };
-}
-
-/** Whether `args` has the shape `parts` describes: shapeOf(args) would be that shape's text. */
-function hasShape(args: PreparedArgs, parts: ShapeParts): boolean {
-  let i = 0;
-  for (const name in args) {
-    if (i === parts.names.length || parts.names[i] !== name || parts.kinds[i] !== kindOf(args[name])) return false;
-    i += 1;
-  }
-  return i === parts.names.length;
 }
 
 function placeholdersFor(args: PreparedArgs): PreparedArgs {
@@ -150,26 +122,20 @@ export type DirectExecutor = <R>(handle: unknown, compiled: CompiledQuery) => Pr
 
 function preparedQuery<DB, Args extends PreparedArgs, Row>(build: (db: Kysely<DB>, args: Args) => Compilable<Row>, direct?: DirectExecutor): PreparedQuery<DB, Args, Row> {
   // Per dialect adapter (one per Kysely instance and its transactions): SQLite and PostgreSQL write
-  // different SQL for the same query. The first few shapes are recognised without building their text
-  // (most queries have one to three: the optional columns of a plan's step, an `in` list of one or
-  // two keys); shapeOf's text was 0.9% of the server's samples.
-  type Kept = { template: Template; parts: ShapeParts };
-  const templates = new WeakMap<object, { byShape: Map<string, Kept>; first: Kept[] }>();
+  // different SQL for the same query.
+  const templates = new WeakMap<object, Map<string, Template>>();
 
   function templateFor(q: Kysely<DB>, args: Args): Template {
     const adapter = q.getExecutor().adapter;
-    let kept = templates.get(adapter);
-    if (!kept) templates.set(adapter, (kept = { byShape: new Map(), first: [] }));
-    for (const one of kept.first) if (hasShape(args, one.parts)) return one.template;
+    let byShape = templates.get(adapter);
+    if (!byShape) templates.set(adapter, (byShape = new Map()));
     const shape = shapeOf(args);
-    let one = kept.byShape.get(shape);
-    if (!one) {
-      one = { template: templateOf(build(q, placeholdersFor(args) as Args).compile()), parts: shapePartsOf(args) };
-      if (kept.byShape.size >= PREPARED_SHAPES_MAX) return one.template;
-      kept.byShape.set(shape, one);
-      if (kept.first.length < SHAPES_RECOGNISED) kept.first.push(one);
+    let template = byShape.get(shape);
+    if (!template) {
+      template = templateOf(build(q, placeholdersFor(args) as Args).compile());
+      if (byShape.size < PREPARED_SHAPES_MAX) byShape.set(shape, template);
     }
-    return one.template;
+    return template;
   }
 
   async function execute(q: Kysely<DB>, args: Args): Promise<QueryResult<Row>> {

@@ -120,7 +120,7 @@ function stepColumns(plan: PlanRow, outcome: Recordable, now: Date) {
   const to: PlanStage = outcome.kind === "advance" ? outcome.to : "done";
   const status = outcome.kind === "advance" ? (outcome.status ?? plan.status) : outcome.status;
   const deadline = deadlineOf(to);
-  const columns: { [K in keyof PlanRow]?: PlanRow[K] } = {
+  return {
     stage: to,
     status,
     // The runner goes on to the next step at once: this write renews its lease (an ending frees it).
@@ -131,17 +131,16 @@ function stepColumns(plan: PlanRow, outcome: Recordable, now: Date) {
     dueAt: to === "done" ? null : dbDate(now),
     stageDeadline: deadline ? dbDate(deadline) : null,
     updatedAt: dbDate(now),
+    ...(outcome.kind === "advance" && outcome.counterSignature ? { counterSignature: outcome.counterSignature } : {}),
+    ...(outcome.kind === "advance" && outcome.failureReason ? { failureReason: outcome.failureReason } : {}),
+    ...(outcome.kind === "end"
+      ? {
+          failureReason: outcome.reason,
+          finishedAt: dbDate(now),
+          currentInstructionSequence: Math.max(plan.currentInstructionSequence, isPlanStage(plan.stage) ? sequenceOfStage(plan.stage) : 0),
+        }
+      : {}),
   };
-  // Assigned rather than spread in: this runs on every step of every trade.
-  if (outcome.kind === "advance") {
-    if (outcome.counterSignature) columns.counterSignature = outcome.counterSignature;
-    if (outcome.failureReason) columns.failureReason = outcome.failureReason;
-  } else {
-    columns.failureReason = outcome.reason;
-    columns.finishedAt = dbDate(now);
-    columns.currentInstructionSequence = Math.max(plan.currentInstructionSequence, isPlanStage(plan.stage) ? sequenceOfStage(plan.stage) : 0);
-  }
-  return columns;
 }
 
 /**
@@ -167,12 +166,11 @@ async function recordStep(plan: PlanRow, outcome: Recordable, runTx: SqlTx | nul
   const now = currentDate();
   const record = async (tx: SqlTx): Promise<PlanRow> => {
     const patch = (await outcome.effect?.(tx, plan)) ?? {};
-    const columns = stepColumns(plan, outcome, now);
-    const baseSequence = columns.currentInstructionSequence;
-    Object.assign(columns, patch);
+    const base = stepColumns(plan, outcome, now);
+    const columns = { ...base, ...patch };
     // An ending's sequence is the furthest step reached, whether the stage or its effect says so.
-    if (baseSequence !== undefined && patch.currentInstructionSequence !== undefined) {
-      columns.currentInstructionSequence = Math.max(baseSequence, patch.currentInstructionSequence);
+    if (base.currentInstructionSequence !== undefined && patch.currentInstructionSequence !== undefined) {
+      columns.currentInstructionSequence = Math.max(base.currentInstructionSequence, patch.currentInstructionSequence);
     }
     const changed = await writeStep.changes(tx, { ...columns, whereId: plan.id, whereStage: plan.stage });
     if (changed !== 1) throw new LostRace(`plan ${plan.id} left stage ${plan.stage} meanwhile`);
