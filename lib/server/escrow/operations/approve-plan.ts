@@ -10,7 +10,7 @@ import { env } from "@/lib/env";
 import { planApproveRequestSchema, type PlanApproveRequest } from "@/lib/schemas/adapter";
 import { z } from "zod";
 import { planIdSchema, tolerantObject } from "@/lib/schemas/common";
-import { PLAN_MAX_INSTRUCTIONS, planInstructionSchema, planStatusSchema, type PlanOperation } from "@/lib/schemas/plan";
+import { PLAN_MAX_INSTRUCTIONS, planInstructionSchema, planOperationSchema, planStatusSchema } from "@/lib/schemas/plan";
 import { logger } from "@/lib/server/log";
 import { parseDbDate, type SqlTx } from "@/lib/server/db/sql";
 import { defineOperation, RetryLater } from "../operation-definition";
@@ -18,11 +18,18 @@ import { findAccount } from "../post-movement";
 import { callRouter } from "../router-client";
 import { nowMs } from "@/lib/server/clock";
 
-/** Only the parts of the plan the payment leg depends on are read; the rest is the router's business. */
+/**
+ * Only the parts of the plan the payment leg depends on are read; the rest is the router's business.
+ * That leaves out the steps' signatures: the hold's request carries the buyer's own, checked when
+ * the hold comes (hold-funds.ts). Dropped unread, they were two thirds of the time spent checking a
+ * plan (a template of 17 fields).
+ */
+const paymentOperationSchema = planOperationSchema.omit({ signature: true });
+type PaymentOperation = z.infer<typeof paymentOperationSchema>;
 const paymentPlanSchema = tolerantObject({
   id: planIdSchema,
   executionPlanStatus: planStatusSchema,
-  instructions: z.array(planInstructionSchema).min(1).max(PLAN_MAX_INSTRUCTIONS),
+  instructions: z.array(planInstructionSchema.extend({ executionPlanOperation: paymentOperationSchema })).min(1).max(PLAN_MAX_INSTRUCTIONS),
 });
 type PaymentPlan = z.infer<typeof paymentPlanSchema>;
 
@@ -58,14 +65,14 @@ async function fetchPlan(planId: string, createdAt: Date): Promise<Fetched> {
   return { plan: parsed.data };
 }
 
-function stepHere(plan: PaymentPlan, type: PlanOperation["type"]): PlanOperation | string {
+function stepHere(plan: PaymentPlan, type: PaymentOperation["type"]): PaymentOperation | string {
   const step = plan.instructions.find((s) => s.executionPlanOperation.type === type);
   if (!step) return `the plan has no ${type} step`;
   if (!step.organizations.includes(env.ESCROW_ORG_ID)) return `the plan's ${type} step is not performed by ${env.ESCROW_ORG_ID}`;
   return step.executionPlanOperation;
 }
 
-function partyHere(op: PlanOperation, side: "source" | "destination"): string | { finId: string } {
+function partyHere(op: PaymentOperation, side: "source" | "destination"): string | { finId: string } {
   const party = op[side];
   if (!party) return `the ${op.type} step names no ${side}`;
   if (party.account.type !== "finId") return `the ${op.type} ${side} account is not a finId account`;
