@@ -21,7 +21,7 @@ import { nowMs } from "@/lib/server/clock";
 /**
  * Only the parts of the plan the payment leg depends on are read; the rest is the router's business.
  * That leaves out the steps' signatures: the hold's request carries the buyer's own, checked when
- * the hold comes (hold-funds.ts). Dropped unread, they were two thirds of the time spent checking a
+ * the hold comes (hold-funds.ts). Dropped unread, they were three fifths of the time spent checking a
  * plan (a template of 17 fields).
  */
 const paymentOperationSchema = planOperationSchema.omit({ signature: true });
