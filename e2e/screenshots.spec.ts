@@ -98,17 +98,11 @@ test("the new pages have no serious accessibility violations, light and dark, at
  * portal supports skips them without downloading.
  */
 async function firstLoadJs(page: Page, path: string): Promise<{ bytes: number; files: number }> {
-  // A connection per request: between two measures the request context's kept connection sits idle
-  // while the browser works, and one reused just as the server closed it (its keep-alive timeout, 5 s)
-  // failed the test with ECONNRESET (CI of ea17afe). A browser sends such a request again; this
-  // client does not. (The journeys' server now also keeps idle connections for 10 minutes:
-  // scripts/e2e-server.sh.)
-  const get = (url: string) => page.request.get(url, { headers: { connection: "close" } });
-  const html = await (await get(path)).text();
+  const html = await (await page.request.get(path)).text();
   const tags = [...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"[^>]*>/g)].filter((m) => !/\snomodule/i.test(m[0]));
   const sources = [...new Set(tags.map((m) => m[1] ?? ""))];
   let bytes = 0;
-  for (const source of sources) bytes += gzipSync(await (await get(source)).body()).byteLength;
+  for (const source of sources) bytes += gzipSync(await (await page.request.get(source)).body()).byteLength;
   return { bytes, files: sources.length };
 }
 
