@@ -16,6 +16,7 @@ import { sql, type Selectable } from "kysely";
 import { env } from "@/lib/env";
 import { dbNow, dbInt, prepared, type DB, type Sql } from "@/lib/server/db/sql";
 import { everyColumn } from "@/lib/server/db/every-column";
+import { UNNUMBERED_IN_ORDER } from "./unnumbered";
 
 export const SEQUENCE_BATCH_SIZE = 100;
 /** Where the publisher tells every process the highest sequence it gave (database-listener.ts). */
@@ -58,7 +59,8 @@ const giveSequences = prepared((db, a: { ids: readonly string[]; sequences: read
  * in the order written and numbered from `highest` on, and the notification names the last number;
  * the statement is its own transaction, so the notification goes out only if the numbers commit.
  * The scalar subquery that notifies runs once, when the first numbered row is answered, and not at
- * all when there is none.
+ * all when there is none. The pick reads a partial index of the unnumbered rows (unnumbered.ts):
+ * without it, it visited every version of a row left behind by the numbering since the last VACUUM.
  */
 async function sequenceOutboxInOneStatement(q: Sql, highest: number, limit: number, notify: boolean): Promise<SequencedRow[]> {
   const publishedAt = dbNow();
@@ -68,9 +70,7 @@ async function sequenceOutboxInOneStatement(q: Sql, highest: number, limit: numb
   const { rows } = await sql<Selectable<DB["EventOutbox"]>>`
     with picked as (
       select "id", row_number() over (order by "createdAt" asc, "id" asc) as "rank"
-      from "EventOutbox"
-      where "publishedAt" is null and "sequence" is null
-      order by "createdAt" asc, "id" asc
+      ${sql.raw(UNNUMBERED_IN_ORDER)}
       limit ${limit}
     ), numbered as (
       update "EventOutbox" as e
