@@ -3,6 +3,7 @@
 // the caller's transaction. A movement the accounts cannot bear is refused and writes nothing.
 import { applyPostings, postingsFor, refusalOf, type AccountState, type Movement } from "@/lib/domain/escrow/books";
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
+import { env } from "@/lib/env";
 import { ImmutableRows } from "@/lib/server/db/immutable-rows";
 import { dbNow, forWrite, onCommit, prepared, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, OperationRefusal } from "./errors";
@@ -26,13 +27,24 @@ const updateAccount = prepared((db, a: { id: string; version: number; available:
     .where("id", "=", a.id)
     .where("version", "=", a.version),
 );
-const insertEntry = prepared((db, a: { id: string; kind: string; causeId: string; memo: string; createdAt: string }) => db.insertInto("EscrowJournalEntry").values(a));
-const insertPostings = prepared(
-  (db, a: { entryId: string; ids: readonly string[]; accountIds: readonly string[]; buckets: readonly string[]; currencies: readonly string[]; amounts: readonly string[] }) =>
-    db
-      .insertInto("EscrowPosting")
-      .values(a.ids.map((id, i) => ({ id, entryId: a.entryId, accountId: a.accountIds[i]!, bucket: a.buckets[i]!, currency: a.currencies[i]!, amount: a.amounts[i]! }))),
-);
+type EntryColumns = { id: string; kind: string; causeId: string; memo: string; createdAt: string };
+type PostingColumns = { postingIds: readonly string[]; accountIds: readonly string[]; buckets: readonly string[]; currencies: readonly string[]; amounts: readonly string[] };
+const postingRows = (a: PostingColumns, entryId: string) =>
+  a.postingIds.map((id, i) => ({ id, entryId, accountId: a.accountIds[i]!, bucket: a.buckets[i]!, currency: a.currencies[i]!, amount: a.amounts[i]! }));
+const insertEntry = prepared((db, a: EntryColumns) => db.insertInto("EscrowJournalEntry").values(a));
+const insertPostings = prepared((db, a: PostingColumns & { entryId: string }) => db.insertInto("EscrowPosting").values(postingRows(a, a.entryId)));
+/**
+ * PostgreSQL: the entry and its postings in one statement (the entry's insert in a WITH), one round
+ * trip instead of two; the postings' foreign key is checked at the statement's end, with the entry
+ * in. SQLite's WITH takes no insert; there the two run in turn.
+ */
+const insertEntryWithPostings = prepared((db, a: EntryColumns & PostingColumns) => {
+  const { postingIds, accountIds, buckets, currencies, amounts, ...entry } = a;
+  return db
+    .with("entry", (w) => w.insertInto("EscrowJournalEntry").values(entry))
+    .insertInto("EscrowPosting")
+    .values(postingRows({ postingIds, accountIds, buckets, currencies, amounts }, a.id));
+});
 
 /** What a movement needs of an account: its id (an account's id, owner and currency never change). */
 export type AccountIdentity = { id: string };
@@ -114,15 +126,19 @@ export async function postMovement(tx: SqlTx, input: { movement: Movement; cause
     });
     if (changed !== 1) throw new ConcurrentUpdate(`account ${id} changed while a ${movement.kind} was being posted`);
   }
-  const entryId = timeOrderedUuid();
-  await insertEntry.changes(tx, { id: entryId, kind: movement.kind, causeId: input.causeId, memo: input.memo ?? "", createdAt: now });
-  await insertPostings.changes(tx, {
-    entryId,
-    ids: postings.map(() => timeOrderedUuid()),
+  const entry: EntryColumns = { id: timeOrderedUuid(), kind: movement.kind, causeId: input.causeId, memo: input.memo ?? "", createdAt: now };
+  const columns: PostingColumns = {
+    postingIds: postings.map(() => timeOrderedUuid()),
     accountIds: postings.map((p) => p.accountId),
     buckets: postings.map((p) => p.bucket),
     currencies: postings.map((p) => p.currency),
     amounts: postings.map((p) => formatUnits(p.units)),
-  });
-  return entryId;
+  };
+  if (env.DATABASE_PROVIDER === "postgresql") {
+    await insertEntryWithPostings.changes(tx, { ...entry, ...columns });
+  } else {
+    await insertEntry.changes(tx, entry);
+    await insertPostings.changes(tx, { ...columns, entryId: entry.id });
+  }
+  return entry.id;
 }
