@@ -20,6 +20,7 @@ import { runPrimary } from "@/lib/server/cluster/run-primary";
 import { databaseListener } from "@/lib/server/events/database-listener";
 import { markShuttingDown } from "@/lib/server/health/check-readiness";
 import { profileOnSignal } from "@/lib/server/diagnostics/cpu-profile-on-signal";
+import { statementTimesOnSignal } from "@/lib/server/db/statement-times";
 import { startEscrowWorker } from "@/lib/server/escrow/worker";
 import { startEventPublisher } from "@/lib/server/events/start-event-publisher";
 import { digestImplementation } from "@/lib/domain/digest";
@@ -112,6 +113,13 @@ async function serve(): Promise<void> {
   const stopWorkers: (() => Promise<void>)[] = [];
   const stopProfiling = profileOnSignal(env.CPU_PROFILE_DIR);
   stopWorkers.push(async () => stopProfiling());
+  const stopTiming = statementTimesOnSignal(
+    env.STATEMENT_TIMES_DIR,
+    (file) => logger.warn({ file }, "SQLite's statement times written"),
+    (error) => logger.error({ err: error }, "SQLite's statement times could not be written"),
+  );
+  if (env.STATEMENT_TIMES_DIR && env.DATABASE_PROVIDER !== "sqlite") logger.warn("STATEMENT_TIMES_DIR times SQLite's statements only; on PostgreSQL, use pg_stat_statements");
+  stopWorkers.push(async () => stopTiming());
 
   // PostgreSQL: hear the node's other processes (their events, their access changes), and tell them ours.
   const listener = databaseListener();

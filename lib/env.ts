@@ -115,6 +115,8 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(24, "at least 24 characters").optional(),
   /** With a folder, SIGUSR2 starts a CPU profile and the next one writes it there (npm run bench's BENCH_CPU_PROFILE_DIR). */
   CPU_PROFILE_DIR: z.string().min(1).optional(),
+  /** With a folder, SIGUSR2 starts timing SQLite's statements by text and the next one writes the times there (npm run bench's BENCH_STATEMENT_TIMES_DIR). */
+  STATEMENT_TIMES_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Largest JSON request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),

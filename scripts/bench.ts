@@ -31,6 +31,9 @@
 //   BENCH_TRADE_TIMEOUT_MS   a trade not Completed this long after its execute counts as timed out (default 10000)
 //   BENCH_SERVER_NODE_FLAGS  flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof"
 //                            (then: tsx scripts/profile-summary.ts .tmp/prof)
+//   BENCH_CPU_PROFILE_DIR    a folder: a CPU profile of each timed run alone (tsx scripts/profile-summary.ts <dir>)
+//   BENCH_STATEMENT_TIMES_DIR  a folder: SQLite's statements timed by text in each timed run, printed after
+//                            it per settled trade (the files stay there)
 //   BENCH_LOG_LEVEL          the server's LOG_LEVEL (default error)
 //   --quick                  a smoke run of everything: 3 s runs, 1 s floors, 16 investors
 import { execFileSync, spawnSync } from "node:child_process";
@@ -43,6 +46,7 @@ import { startTestServer } from "../tests/api/test-server";
 import { appRouteFloors, bareHttpFloor, postgresFloor, sqliteFloor, TRIVIAL_ROUTE, verificationFloors, type Rate } from "./bench/floors";
 import { cpuMsPerTrade, fixed, int, megabytes, ms, percentile, perTrade, printHttpFloor, printRate, printRun, printTable, printVerdicts, say, throughputOf, type Floors, type Verdict } from "./bench/report";
 import { loadBenchSettings, type BenchDatabase, type BenchSettings } from "./bench/settings";
+import { nextStatementTimes, statementTimesFiles, statementTimesLines } from "./bench/statement-times-report";
 import { TradeMarket } from "./bench/trade-market";
 import { closedLoop, openLoop, settledCount, type RunContext, type RunResult } from "./bench/trade-runs";
 import { localPostgresProcesses, PeakMemory, ProcessGroup } from "./bench/usage";
@@ -114,12 +118,15 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
   say(`\n== Trades on ${title} ==`);
   // A profile per timed run, of the one server process (a cluster's primary does not profile).
   const profiled = settings.cpuProfileDir !== "" && processCount === 1;
+  // SQLite's statement times of each timed run (the group-commit writer is SQLite's alone).
+  const timesDir = place.database === "sqlite" ? settings.statementTimesDir : "";
   const server = await startTestServer(
     {
       LOG_LEVEL: settings.logLevel,
       WEB_CONCURRENCY: String(processCount),
       ...(settings.serverNodeFlags ? { NODE_FLAGS: settings.serverNodeFlags } : {}),
       ...(profiled ? { CPU_PROFILE_DIR: settings.cpuProfileDir } : {}),
+      ...(timesDir ? { STATEMENT_TIMES_DIR: timesDir } : {}),
     },
     { postgresUrl: place.database === "postgres" ? place.url : null },
   );
@@ -139,7 +146,7 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
     const floors: Floors = { ...common, database: databaseFloor, appRefused: app.refused, appRead: app.read };
 
     market = await TradeMarket.open(server, settings.investors, (line) => say(line));
-    const toggleProfile = profiled
+    const toggleProfile = profiled || timesDir
       ? () => {
           const pid = server.processGroup();
           if (pid !== undefined) process.kill(pid, "SIGUSR2");
@@ -152,20 +159,26 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
     const closed: RunResult[] = [];
     for (const clients of clientsList) {
       const perSecond = clients === 1 ? PREPARED_PER_SECOND.oneClient : PREPARED_PER_SECOND.manyClients;
+      const timesBefore = statementTimesFiles(timesDir);
       const run = await closedLoop(context, clients, settings.seconds, market.prepareMany(Math.ceil(perSecond * settings.seconds)));
       closed.push(run);
       printRun(run, floors);
+      if (timesDir) await printStatementTimes(timesDir, timesBefore, run);
     }
+    const timesBeforeOpen = statementTimesFiles(timesDir);
     const open = await openLoop(context, settings.openRate, settings.seconds, market.prepareMany(Math.round(settings.openRate * settings.seconds)));
     printRun(open, floors);
+    if (timesDir) await printStatementTimes(timesDir, timesBeforeOpen, open);
     let overload: RunResult | null = null;
     if (database === "sqlite") {
       const capacity = capacityOf(closed);
       if (capacity > 0) {
         const rate = 2 * capacity;
         say(`\ntwice the closed-loop capacity (${fixed(capacity)} trades/s):`);
+        const timesBeforeOverload = statementTimesFiles(timesDir);
         overload = await openLoop(context, rate, settings.seconds, market.prepareMany(Math.round(rate * settings.seconds)));
         printRun(overload, floors);
+        if (timesDir) await printStatementTimes(timesDir, timesBeforeOverload, overload);
         const held = overload.open ? overload.open.goodput / capacity : 0;
         say(`  throughput ${held >= TARGETS.heldShare ? "held" : "did not hold"}: goodput ${fixed(overload.open?.goodput ?? 0)}/s is ${int(held * 100)}% of the capacity`);
       } else say("\nno closed-loop run settled anything: the open loop at twice the capacity is skipped");
@@ -176,6 +189,17 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
     memory.stop();
     await server.dispose();
   }
+}
+
+/** Prints the statement times the server wrote for `run` (the file that was not in `before`). */
+async function printStatementTimes(dir: string, before: ReadonlySet<string>, run: RunResult): Promise<void> {
+  const written = await nextStatementTimes(dir, before);
+  if (!written) {
+    say(`  SQLite's statements: the server wrote no statement times to ${dir} within 5 s`);
+    return;
+  }
+  for (const line of statementTimesLines(written.file, settledCount(run))) say(line);
+  say(`  (${path.join(dir, written.name)})`);
 }
 
 /** Settled trades per second of the best closed-loop run with more than one client (or of any run, if there is none). */

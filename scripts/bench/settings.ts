@@ -27,6 +27,7 @@ const schema = z.object({
   BENCH_TRADE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BENCH_SERVER_NODE_FLAGS: z.string().default(""),
   BENCH_CPU_PROFILE_DIR: z.string().default(""),
+  BENCH_STATEMENT_TIMES_DIR: z.string().default(""),
   BENCH_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("error"),
 });
 
@@ -47,6 +48,8 @@ export type BenchSettings = {
   serverNodeFlags: string;
   /** Where the server writes a CPU profile of each timed run (one process only), or "" for none. */
   cpuProfileDir: string;
+  /** Where the server writes SQLite's statement times of each timed run (SQLite only), or "" for none. */
+  statementTimesDir: string;
   logLevel: string;
   /** Requests in flight for the HTTP floors. */
   floorInFlight: number;
@@ -75,6 +78,7 @@ export function loadBenchSettings(argv: readonly string[], source: Record<string
     tradeTimeoutMs: s.BENCH_TRADE_TIMEOUT_MS,
     serverNodeFlags: s.BENCH_SERVER_NODE_FLAGS,
     cpuProfileDir: s.BENCH_CPU_PROFILE_DIR === "" ? "" : path.resolve(s.BENCH_CPU_PROFILE_DIR),
+    statementTimesDir: s.BENCH_STATEMENT_TIMES_DIR === "" ? "" : path.resolve(s.BENCH_STATEMENT_TIMES_DIR),
     logLevel: s.BENCH_LOG_LEVEL,
     floorInFlight: 16,
   };

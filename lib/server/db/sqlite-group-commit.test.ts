@@ -2,12 +2,30 @@ import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { groupCommitTestDatabase as setUp, removeTestDatabases, type Schema } from "./group-commit-test-database";
 import { GroupCommitFailed, WRITER_STATEMENTS_MAX } from "./sqlite-group-commit";
+import { StatementTimes, statementTiming } from "./statement-times";
 
 afterEach(removeTestDatabases);
 
 const insert = (db: Kysely<Schema>, name: string) => db.insertInto("t").values({ name } as never).execute();
 
 describe("GroupCommitWriter", () => {
+  it("times its statements by text while a window is open (STATEMENT_TIMES_DIR), and none otherwise", async () => {
+    const { db } = setUp();
+    const times = new StatementTimes();
+    statementTiming.current = times;
+    try {
+      await Promise.all(["a", "b"].map((name) => db.transaction().execute((tx) => insert(tx, name))));
+      await db.selectFrom("t").select("name").execute();
+    } finally {
+      statementTiming.current = null;
+    }
+    await insert(db, "after the window");
+    const calls = Object.fromEntries(times.snapshot().map((s) => [s.text, s.calls]));
+    expect(calls).toMatchObject({ "BEGIN IMMEDIATE": 1, COMMIT: 1, 'insert into "t" ("name") values (?)': 2, 'select "name" from "t"': 1 });
+    expect(Object.keys(calls).filter((text) => text.startsWith("SAVEPOINT"))).toHaveLength(1);
+    expect(times.snapshot().every((s) => s.totalMs >= 0)).toBe(true);
+  });
+
   it("commits the transactions of one turn together, and answers none of them before that commit", async () => {
     const { db, counted, committedNames } = setUp();
     const seenAtAnswer: string[][] = [];

@@ -38,6 +38,7 @@ import { AsyncLock } from "./async-lock";
 import { setBounded } from "../bounded-map";
 import type { DirectExecutor } from "./prepared-query";
 import { prepareOwn } from "./statement-cache";
+import { statementTiming } from "./statement-times";
 import { nowMs } from "../clock";
 
 type Database = BetterSqlite3.Database;
@@ -182,12 +183,16 @@ export class GroupCommitUnit {
     } else if (!this.#group) await this.#lockForRead();
     const group = this.#group;
     if (writes && group) group.dirty = true;
+    const times = statementTiming.current;
+    const startedAt = times ? performance.now() : 0;
     try {
       if (reader) return { rows: statement.all(...parameters) as Record<string, unknown>[], changes: null };
       return { rows: [], changes: statement.run(...parameters).changes };
     } catch (error) {
       if (group) this.writer.checkGroupAlive(group, error);
       throw error;
+    } finally {
+      times?.add(sqlText, performance.now() - startedAt);
     }
   }
 
@@ -235,7 +240,17 @@ export class GroupCommitWriter {
   }
 
   exec(sqlText: string): void {
-    this.statementFor(sqlText).statement.run();
+    const times = statementTiming.current;
+    if (!times) {
+      this.statementFor(sqlText).statement.run();
+      return;
+    }
+    const startedAt = performance.now();
+    try {
+      this.statementFor(sqlText).statement.run();
+    } finally {
+      times.add(sqlText, performance.now() - startedAt);
+    }
   }
 
   /** When the turn in progress began (null: nobody holds it), for the watchdog. */
