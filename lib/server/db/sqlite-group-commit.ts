@@ -184,15 +184,22 @@ export class GroupCommitUnit {
     const group = this.#group;
     if (writes && group) group.dirty = true;
     const times = statementTiming.current;
-    const startedAt = times ? performance.now() : 0;
+    if (times === null) return this.#step(statement, reader, parameters, group);
+    const startedAt = performance.now();
+    try {
+      return this.#step(statement, reader, parameters, group);
+    } finally {
+      times.add(sqlText, performance.now() - startedAt);
+    }
+  }
+
+  #step(statement: OwnStatement["statement"], reader: boolean, parameters: readonly unknown[], group: Group | null): { rows: Record<string, unknown>[]; changes: number | null } {
     try {
       if (reader) return { rows: statement.all(...parameters) as Record<string, unknown>[], changes: null };
       return { rows: [], changes: statement.run(...parameters).changes };
     } catch (error) {
       if (group) this.writer.checkGroupAlive(group, error);
       throw error;
-    } finally {
-      times?.add(sqlText, performance.now() - startedAt);
     }
   }
 
@@ -241,7 +248,7 @@ export class GroupCommitWriter {
 
   exec(sqlText: string): void {
     const times = statementTiming.current;
-    if (!times) {
+    if (times === null) {
       this.statementFor(sqlText).statement.run();
       return;
     }
