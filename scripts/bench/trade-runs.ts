@@ -212,7 +212,7 @@ export type RunContext = {
   database?: ProcessGroup;
   memory: PeakMemory;
   tradeTimeoutMs: number;
-  /** Starts, then stops and writes, the server's CPU profile of a run (BENCH_CPU_PROFILE_DIR). */
+  /** Starts, then stops and writes, the server's CPU profile (BENCH_CPU_PROFILE_DIR) and SQLite's statement times (BENCH_STATEMENT_TIMES_DIR) of a run. */
   toggleProfile?: () => void;
 };
 
