@@ -5,7 +5,7 @@
 // `<dir>/statements-<pid>-<n>.json`. The group-commit writer times every statement it runs, its
 // COMMIT, BEGIN, savepoints and releases included (sqlite-group-commit.ts); Prisma's statements,
 // which run between groups, are not timed. Off (the default), a statement pays one property read.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** Texts kept apart at most; the time of any further text is added to OTHER_TEXTS. */
@@ -67,7 +67,10 @@ export function statementTimesOnSignal(dir: string | undefined, onWritten: (file
       statements: open.snapshot(),
     };
     try {
-      writeFileSync(file, JSON.stringify(body), { mode: 0o600 });
+      // Written under another name and renamed: a reader waiting for the file (npm run bench) never
+      // finds it half written.
+      writeFileSync(`${file}.partial`, JSON.stringify(body), { mode: 0o600 });
+      renameSync(`${file}.partial`, file);
       onWritten(file);
     } catch (error) {
       onError(error);
