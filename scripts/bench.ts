@@ -145,7 +145,8 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
     printHttpFloor(`GET ${TRIVIAL_ROUTE} with an investor's token, a small read`, app.read);
     const floors: Floors = { ...common, database: databaseFloor, appRefused: app.refused, appRead: app.read };
 
-    market = await TradeMarket.open(server, settings.investors, (line) => say(line));
+    const opened = await TradeMarket.open(server, settings.investors, (line) => say(line));
+    market = opened;
     const toggleProfile = profiled || timesDir
       ? () => {
           const pid = server.processGroup();
@@ -159,26 +160,17 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
     const closed: RunResult[] = [];
     for (const clients of clientsList) {
       const perSecond = clients === 1 ? PREPARED_PER_SECOND.oneClient : PREPARED_PER_SECOND.manyClients;
-      const timesBefore = statementTimesFiles(timesDir);
-      const run = await closedLoop(context, clients, settings.seconds, market.prepareMany(Math.ceil(perSecond * settings.seconds)));
+      const run = await withStatementTimes(timesDir, () => closedLoop(context, clients, settings.seconds, opened.prepareMany(Math.ceil(perSecond * settings.seconds))), floors);
       closed.push(run);
-      printRun(run, floors);
-      if (timesDir) await printStatementTimes(timesDir, timesBefore, run);
     }
-    const timesBeforeOpen = statementTimesFiles(timesDir);
-    const open = await openLoop(context, settings.openRate, settings.seconds, market.prepareMany(Math.round(settings.openRate * settings.seconds)));
-    printRun(open, floors);
-    if (timesDir) await printStatementTimes(timesDir, timesBeforeOpen, open);
+    const open = await withStatementTimes(timesDir, () => openLoop(context, settings.openRate, settings.seconds, opened.prepareMany(Math.round(settings.openRate * settings.seconds))), floors);
     let overload: RunResult | null = null;
     if (database === "sqlite") {
       const capacity = capacityOf(closed);
       if (capacity > 0) {
         const rate = 2 * capacity;
         say(`\ntwice the closed-loop capacity (${fixed(capacity)} trades/s):`);
-        const timesBeforeOverload = statementTimesFiles(timesDir);
-        overload = await openLoop(context, rate, settings.seconds, market.prepareMany(Math.round(rate * settings.seconds)));
-        printRun(overload, floors);
-        if (timesDir) await printStatementTimes(timesDir, timesBeforeOverload, overload);
+        overload = await withStatementTimes(timesDir, () => openLoop(context, rate, settings.seconds, opened.prepareMany(Math.round(rate * settings.seconds))), floors);
         const held = overload.open ? overload.open.goodput / capacity : 0;
         say(`  throughput ${held >= TARGETS.heldShare ? "held" : "did not hold"}: goodput ${fixed(overload.open?.goodput ?? 0)}/s is ${int(held * 100)}% of the capacity`);
       } else say("\nno closed-loop run settled anything: the open loop at twice the capacity is skipped");
@@ -191,15 +183,19 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
   }
 }
 
-/** Prints the statement times the server wrote for `run` (the file that was not in `before`). */
-async function printStatementTimes(dir: string, before: ReadonlySet<string>, run: RunResult): Promise<void> {
+/** Runs and prints a timed run, then (with `dir`) the statement times the server wrote for it: the file that was not there before. */
+async function withStatementTimes(dir: string, timed: () => Promise<RunResult>, floors: Floors): Promise<RunResult> {
+  const before = dir ? statementTimesFiles(dir) : null;
+  const run = await timed();
+  printRun(run, floors);
+  if (!before) return run;
   const written = await nextStatementTimes(dir, before);
-  if (!written) {
-    say(`  SQLite's statements: the server wrote no statement times to ${dir} within 5 s`);
-    return;
+  if (!written) say(`  SQLite's statements: the server wrote no statement times to ${dir} within 5 s`);
+  else {
+    for (const line of statementTimesLines(written.file, settledCount(run))) say(line);
+    say(`  (${path.join(dir, written.name)})`);
   }
-  for (const line of statementTimesLines(written.file, settledCount(run))) say(line);
-  say(`  (${path.join(dir, written.name)})`);
+  return run;
 }
 
 /** Settled trades per second of the best closed-loop run with more than one client (or of any run, if there is none). */
