@@ -143,7 +143,7 @@ async function serve(): Promise<void> {
     const digests = digestImplementation();
     if (digests !== "node:crypto") logger.warn("node:crypto is out of reach (process.getBuiltinModule needs Node 20.16 or later): SHA-256 and SHA3-256 are computed with @noble/hashes, 2-3 times slower");
     logger.info(
-      { url: env.PUBLIC_URL, verifier: verifier.verifier, digests, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
+      { url: env.PUBLIC_URL, node: process.version, verifier: verifier.verifier, digests, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
       `listening on ${env.PUBLIC_URL} (GraphQL over WebSocket at ${GRAPHQL_PATH})`,
     );
   });

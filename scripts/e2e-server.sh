@@ -5,6 +5,8 @@
 # SEED_DEMO_MARKET comes from the project (e2e/origin.ts): the demo market only where a journey wants it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The project's Node.js (node_modules/.bin/node, Node.js 24 from npm) also when this runs outside npm.
+export PATH="$PWD/node_modules/.bin:$PATH"
 : "${DEMO_PASSWORD:?set DEMO_PASSWORD to the journeys password (playwright.config.ts does)}"
 export DEMO_PASSWORD
 export DATA_DIR="${E2E_DATA_DIR:-.tmp/e2e}"
@@ -21,4 +23,5 @@ unset DATABASE_URL
 export HTTP_KEEP_ALIVE_TIMEOUT_MS=600000
 rm -rf "$DATA_DIR"
 node_modules/.bin/tsx scripts/prepare.ts --no-build
-exec node .next/server/custom-server.mjs
+# node's flags: lib/server/runtime/server-node-flags.ts (its test checks this line).
+exec node --max-semi-space-size=32 .next/server/custom-server.mjs

@@ -4,6 +4,8 @@
 #   PostgreSQL) → browser journeys
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The project's Node.js (node_modules/.bin/node, Node.js 24 from npm) also when this runs outside npm.
+export PATH="$PWD/node_modules/.bin:$PATH"
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
 mkdir -p .tmp/reports
 rm -f .tmp/reports/*.json

@@ -7,6 +7,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, type Wr
 import { createServer } from "node:net";
 import path from "node:path";
 import { TEST_DEMO_PASSWORD } from "../demo-password";
+import { SERVER_NODE_FLAGS } from "@/lib/server/runtime/server-node-flags";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
@@ -212,7 +213,7 @@ class ServerProcess {
     const { NODE_FLAGS: flags = "", ...settings } = environment;
     // Without --enable-source-maps, as `npm start` runs it: Node would keep the source maps of every
     // module Next loads, about 380 MB (README "Benchmarks").
-    const child = spawn(process.execPath, [...flags.split(" ").filter(Boolean), serverBundle], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...flags.split(" ").filter(Boolean), serverBundle], {
       cwd: root,
       env: settings,
       stdio: ["ignore", "pipe", "pipe"],
