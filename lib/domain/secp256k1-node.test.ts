@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 import { bytesToHex, hexToBytes } from "@/lib/domain/hex";
 import { generatePrivateKey, SECP256K1_ORDER, signHash, verifyHashSignature } from "@/lib/domain/secp256k1";
-import { signatureVerifier, signHashNative, verifyHashSignatureNative, verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
+import { keptVerifications, signatureVerifier, signHashNative, verifyHashSignatureNative, verifyHashSignatureNode } from "@/lib/domain/secp256k1-node";
 
 const BUYER_KEY = "0000000000000000000000000000000000000000000011110000000000001111";
 const BUYER = "02c32ed4dfd9859a140609255687d355c2bce3dc5d3c407982e95a8334c9f00995";
@@ -46,6 +46,49 @@ describe("verifyHashSignatureNode", () => {
       expect(verifyHashSignatureNative(hash, sig, finId)).toBe(false);
       expect(verifyHashSignature(hash, sig, finId)).toBe(false);
     }
+  });
+});
+
+describe("verifyHashSignatureNode's kept verifications", () => {
+  it("keeps a success, answers its repeat from it, and keeps no refusal", () => {
+    const key = generatePrivateKey();
+    const signer = bytesToHex(secp256k1.getPublicKey(hexToBytes(key), true));
+    const hash = bytesToHex(sha256(new TextEncoder().encode(`kept ${signer}`)));
+    const signature = signHashNative(hash, key);
+    const before = keptVerifications();
+    expect(verifyHashSignatureNode(hash, signature, SELLER)).toBe(false);
+    expect(verifyHashSignatureNode(hash, toHighS(signature), signer)).toBe(false);
+    expect(keptVerifications()).toBe(before);
+    expect(verifyHashSignatureNode(hash, signature, signer)).toBe(true);
+    const kept = keptVerifications();
+    expect(kept).toBe(Math.min(before + 1, 4_096));
+    expect(verifyHashSignatureNode(hash, signature, signer)).toBe(true);
+    expect(keptVerifications()).toBe(kept);
+  });
+
+  it("never answers true for a triple that does not verify, however close to a kept one", () => {
+    const key = generatePrivateKey();
+    const signer = bytesToHex(secp256k1.getPublicKey(hexToBytes(key), true));
+    const hash = bytesToHex(sha256(new TextEncoder().encode(`close ${signer}`)));
+    const signature = signHashNative(hash, key);
+    expect(verifyHashSignatureNode(hash, signature, signer)).toBe(true);
+    const flip = (hex: string, at: number) => hex.slice(0, at) + (hex[at] === "0" ? "1" : "0") + hex.slice(at + 1);
+    for (let at = 0; at < 64; at += 7) expect(verifyHashSignatureNode(flip(hash, at), signature, signer)).toBe(false);
+    for (let at = 0; at < 128; at += 9) expect(verifyHashSignatureNode(hash, flip(signature, at), signer)).toBe(false);
+    expect(verifyHashSignatureNode(hash, signature, SELLER)).toBe(false);
+    // The same characters split otherwise between the three: malformed, refused before the set is asked.
+    expect(verifyHashSignatureNode(hash.slice(2), `${hash.slice(0, 2)}${signature}`, signer)).toBe(false);
+    expect(verifyHashSignatureNode(`${hash}${signature.slice(0, 2)}`, signature.slice(2), signer)).toBe(false);
+  });
+
+  it("keeps at most 4,096, the oldest dropped first", () => {
+    const key = generatePrivateKey();
+    const signer = bytesToHex(secp256k1.getPublicKey(hexToBytes(key), true));
+    for (let i = 0; i < 4_200; i++) {
+      const hash = bytesToHex(sha256(new TextEncoder().encode(`bound ${i}`)));
+      expect(verifyHashSignatureNode(hash, signHashNative(hash, key), signer)).toBe(true);
+    }
+    expect(keptVerifications()).toBe(4_096);
   });
 });
 
