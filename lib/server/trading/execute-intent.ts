@@ -16,20 +16,21 @@ import { intentSchema } from "@/lib/schemas/intent";
 import type { ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
 import { recordAuditSql } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
-import { dbNow, forWrite, inTransaction, prepared, sqlDb, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, dbNow, forWrite, inTransaction, prepared, sqlDb, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
 import { ConcurrentUpdate, isLostRace } from "@/lib/server/escrow/errors";
 import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
 import { takePlanPlace, type PlanPlace } from "@/lib/server/http/admission";
 import { logger } from "@/lib/server/log";
 import { assertFreshNonce, consumeNonceSql } from "@/lib/server/nonces/consume-nonce";
 import { recordPlanEvent } from "./plan-events";
-import { kickPlan } from "./plan-runner";
+import { kickPlan, newPlanLease, type ClaimedPlan } from "./plan-runner";
 import { findProfile, resolveTrade, type IntentRow, type ProfileRow } from "./resolve-trade";
+import type { PlanRow } from "./stage-outcome";
 import { reserveTokens } from "./token-ledger";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 import { everyColumn } from "@/lib/server/db/every-column";
 import { parsedOnceById } from "@/lib/server/parsed-once";
-import { nowSeconds } from "@/lib/server/clock";
+import { currentDate, nowSeconds } from "@/lib/server/clock";
 
 const RESERVE_ATTEMPTS = 8;
 
@@ -62,8 +63,30 @@ const takeFromIntent = prepared(
       .where("status", "=", "ACTIVE"),
 );
 const insertPlan = prepared(
-  (db, a: InsertArgs<"Plan", "id" | "intentId" | "executorUserId" | "buyerFinId" | "sellerFinId" | "status" | "stage" | "quantity" | "content" | "execution" | "dueAt" | "createdAt" | "updatedAt">) => db.insertInto("Plan").values(a),
+  (
+    db,
+    a: InsertArgs<"Plan", "id" | "intentId" | "executorUserId" | "buyerFinId" | "sellerFinId" | "status" | "stage" | "quantity" | "content" | "execution" | "dueAt" | "claimedUntil" | "attempts" | "createdAt" | "updatedAt">,
+  ) => db.insertInto("Plan").values(a),
 );
+
+type NewPlanColumns = Parameters<typeof insertPlan.changes>[1];
+
+/** The new plan's whole row as the insert makes it (the schema's defaults for the columns it leaves out), claimed for its run. */
+function claimedNewPlan(columns: NewPlanColumns, lease: string): ClaimedPlan {
+  const plan: PlanRow = {
+    ...columns,
+    currentInstructionSequence: 0,
+    approvals: "[]",
+    completionEvents: "[]",
+    counterSignature: null,
+    remoteCid: null,
+    failureReason: null,
+    lastError: null,
+    stageDeadline: null,
+    finishedAt: null,
+  };
+  return { plan, lease };
+}
 
 /**
  * A retry of the same execution (same body, same caller) gets the first answer: found by its
@@ -156,9 +179,10 @@ async function executeInPlace(body: ExecuteIntentRequest, caller: Principal, req
   const buyerSignature = trade.kind === "buyingIntent" ? null : signed;
   const content = planDocument(planId, intent.id, trade, buyerSignature, view, atSeconds);
 
+  let made: ClaimedPlan | null = null;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await inTransaction(async (tx) => {
+      made = await inTransaction(async (tx) => {
         await consumeNonceSql(tx, { signer: trade.executorFinId, nonce: trade.nonce, purpose: "execute", usedBy: planId }, { in: "body", path: "intent.nonce" });
         await takeQuantity(tx, intent, trade.quantity);
         if (trade.kind !== "primarySale" && !(await reserveTokens(tx, trade.assetId, trade.sellerFinId, trade.quantity))) {
@@ -166,24 +190,29 @@ async function executeInPlace(body: ExecuteIntentRequest, caller: Principal, req
             { in: "body", path: "intent.asset.term.amount", message: "is more than the seller holds available" },
           ]);
         }
-        const now = dbNow();
-        await insertPlan.changes(tx, {
-            id: planId,
-            intentId: intent.id,
-            executorUserId: caller.userId,
-            buyerFinId: trade.buyerFinId,
-            sellerFinId: trade.sellerFinId,
-            status: "Pending",
-            stage: "rules",
-            quantity: trade.quantity,
-            content: JSON.stringify(content),
-            execution: JSON.stringify({ requestHash, trade, signature: signed }),
-            dueAt: now,
-            createdAt: now,
-            updatedAt: now,
-        });
+        const at = currentDate();
+        const now = dbDate(at);
+        const lease = newPlanLease(at);
+        const columns: NewPlanColumns = {
+          id: planId,
+          intentId: intent.id,
+          executorUserId: caller.userId,
+          buyerFinId: trade.buyerFinId,
+          sellerFinId: trade.sellerFinId,
+          status: "Pending",
+          stage: "rules",
+          quantity: trade.quantity,
+          content: JSON.stringify(content),
+          execution: JSON.stringify({ requestHash, trade, signature: signed }),
+          dueAt: now,
+          ...lease,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await insertPlan.changes(tx, columns);
         await recordPlanEvent(tx, "planAdded", { id: planId, status: "Pending", creationTimestamp: atSeconds, intent: { id: intent.id } }, [trade.buyerFinId, trade.sellerFinId]);
         await recordAuditSql(tx, { actorUserId: caller.userId, action: "intent.executed", subjectType: "plan", subjectId: planId, requestId, details: { intentId: intent.id, quantity: trade.quantity } });
+        return claimedNewPlan(columns, lease.claimedUntil);
       });
       break;
     } catch (error) {
@@ -195,6 +224,6 @@ async function executeInPlace(body: ExecuteIntentRequest, caller: Principal, req
     }
   }
   logger.info({ planId, intentId: intent.id, kind: trade.kind, quantity: trade.quantity }, "intent executed: plan created");
-  kickPlan(planId, place);
+  kickPlan(planId, place, made ?? undefined);
   return answer(planId);
 }

@@ -34,6 +34,7 @@ import { executionOf, planDocumentOf, StepRefused, type PlanRow, type StageOutco
 import { checkAssetRules } from "./stage-rules";
 import { obtainCounterSignature } from "./stage-sign";
 import { moveTokens } from "./stage-token";
+import { LostRace, RunWrites, writeStep, type PlanColumns } from "./plan-writes";
 import { everyColumn } from "@/lib/server/db/every-column";
 import { currentDate, dateAtMs, nowMs } from "@/lib/server/clock";
 
@@ -60,6 +61,19 @@ function deadlineOf(stage: PlanStage): Date | null {
 /** Each step can make one call to another organization; the lease covers one step and is renewed before the next. */
 const leaseUntil = (now: Date) => dateAtMs(now.getTime() + leaseMsFor(env.ROUTER_ADAPTER_TIMEOUT_MS));
 
+/**
+ * The lease a new plan is made with (execute-intent.ts): the execution's transaction claims the plan
+ * for the run it hands it to (kickPlan), as the claim would have at the run's start, so that run
+ * begins with the row in hand instead of one more statement and commit. The worker does not take a
+ * plan so held; should the run not come (the process died), the lease runs out and the worker does.
+ */
+export function newPlanLease(now: Date): { claimedUntil: string; attempts: number } {
+  return { claimedUntil: dbDate(leaseUntil(now)), attempts: 1 };
+}
+
+/** A plan as this runner holds it: the row it claimed (or made claimed) and the lease written. */
+export type ClaimedPlan = { plan: PlanRow; lease: string };
+
 const claimPlan = prepared((db, a: { id: string; now: string; until: string }) =>
   db
     .updateTable("Plan")
@@ -70,14 +84,8 @@ const claimPlan = prepared((db, a: { id: string; now: string; until: string }) =
     .returning(everyColumn("Plan")),
 );
 
-/** A step's write of the plan's columns, conditional on the stage it was read at. */
-const writeStep = prepared((db, a: { [K in keyof PlanRow]?: PlanRow[K] } & { whereId: string; whereStage: string }) => {
-  const { whereId, whereStage, ...columns } = a;
-  return db.updateTable("Plan").set(columns).where("id", "=", whereId).where("stage", "=", whereStage);
-});
-
 /** Claims the plan when it is unfinished and nobody holds it; answers the row as claimed and the lease written. */
-async function claim(planId: string, now: Date): Promise<{ plan: PlanRow; lease: string } | null> {
+async function claim(planId: string, now: Date): Promise<ClaimedPlan | null> {
   const lease = dbDate(leaseUntil(now));
   const row = await claimPlan.first(sqlDb, { id: planId, now: dbDate(now), until: lease });
   return row ? { plan: row, lease } : null;
@@ -92,25 +100,20 @@ export const releaseLease = prepared((db, a: { id: string; lease: string }) =>
   db.updateTable("Plan").set({ claimedUntil: null }).where("id", "=", a.id).where("claimedUntil", "=", a.lease),
 );
 
-async function recordWait(plan: PlanRow, outcome: Extract<StageOutcome, { kind: "wait" }>): Promise<void> {
+async function recordWait(plan: PlanRow, outcome: Extract<StageOutcome, { kind: "wait" }>, run: RunWrites | null): Promise<void> {
   const dueAt = dateAtMs(outcome.atMs ?? nowMs() + retryDelayMs(plan.attempts));
-  await sqlDb
-    .updateTable("Plan")
-    .set({
-      dueAt: dbDate(dueAt),
-      claimedUntil: null,
-      lastError: outcome.reason.slice(0, MESSAGE_MAX_CHARS),
-      updatedAt: dbNow(),
-      ...(outcome.remoteCid ? { remoteCid: outcome.remoteCid } : {}),
-    })
-    .where("id", "=", plan.id)
-    .where("stage", "=", plan.stage)
-    .execute();
-}
-
-/** Thrown inside a step's transaction when another runner moved the plan first: the step is undone. */
-class LostRace extends Error {
-  override name = "LostRace";
+  const columns: PlanColumns = {
+    dueAt: dbDate(dueAt),
+    claimedUntil: null,
+    lastError: outcome.reason.slice(0, MESSAGE_MAX_CHARS),
+    updatedAt: dbNow(),
+    ...(outcome.remoteCid ? { remoteCid: outcome.remoteCid } : {}),
+  };
+  if (run) {
+    run.add(plan.stage, columns);
+    return;
+  }
+  await sqlDb.updateTable("Plan").set(columns).where("id", "=", plan.id).where("stage", "=", plan.stage).execute();
 }
 
 type Recordable = Exclude<StageOutcome, { kind: "wait" }>;
@@ -144,24 +147,26 @@ function stepColumns(plan: PlanRow, outcome: Recordable, now: Date) {
 }
 
 /**
- * Whether the outcome is recorded straight in the transaction of a run of steps (`runTx`), without a
+ * Whether the outcome is recorded straight in the transaction of a run of steps (`run`), without a
  * savepoint of its own: when nothing of it can be refused and taken back alone (an `onRefused`
  * outcome can). A failure of it then fails the whole run, which rolls back with everything before it
  * (stepsInOneTransaction); a savepoint would only have let the run go on without it. Inside such a
  * run every row an effect changes is read in the same transaction, on the one SQLite writer, so its
- * conditional writes cannot lose a race; the plan's own write can, on the run's first step only,
- * when another runner took the plan after this one's lease ran out.
+ * conditional writes cannot lose a race; the plan's own write can, when another runner took the plan
+ * after this one's lease ran out (RunWrites).
  */
-function unguarded(outcome: Recordable, runTx: SqlTx | null): runTx is SqlTx {
-  return runTx !== null && !(outcome.kind === "advance" && outcome.onRefused);
+function unguarded(outcome: Recordable, run: RunWrites | null): run is RunWrites {
+  return run !== null && !(outcome.kind === "advance" && outcome.onRefused);
 }
 
 /**
  * Records an advance or an ending in one transaction (a savepoint inside a run of steps, or the run's
  * transaction itself: unguarded); answers the plan as written, or null when another runner moved it
- * first (unguarded: LostRace is thrown, and the run ends with nothing of it recorded).
+ * first (inside a run: LostRace is thrown when the run writes the plan, and the run ends with nothing
+ * of it recorded). Inside a run the plan's columns go to the run's one write (RunWrites), after the
+ * step's effect, reservations and event, so that a step refused in its savepoint adds none.
  */
-async function recordStep(plan: PlanRow, outcome: Recordable, runTx: SqlTx | null): Promise<PlanRow | null> {
+async function recordStep(plan: PlanRow, outcome: Recordable, run: RunWrites | null): Promise<PlanRow | null> {
   const { trade } = executionOf(plan);
   const now = currentDate();
   const record = async (tx: SqlTx): Promise<PlanRow> => {
@@ -172,8 +177,10 @@ async function recordStep(plan: PlanRow, outcome: Recordable, runTx: SqlTx | nul
     if (base.currentInstructionSequence !== undefined && patch.currentInstructionSequence !== undefined) {
       columns.currentInstructionSequence = Math.max(base.currentInstructionSequence, patch.currentInstructionSequence);
     }
-    const changed = await writeStep.changes(tx, { ...columns, whereId: plan.id, whereStage: plan.stage });
-    if (changed !== 1) throw new LostRace(`plan ${plan.id} left stage ${plan.stage} meanwhile`);
+    if (!run) {
+      const changed = await writeStep.changes(tx, { ...columns, whereId: plan.id, whereStage: plan.stage });
+      if (changed !== 1) throw new LostRace(`plan ${plan.id} left stage ${plan.stage} meanwhile`);
+    }
     const written: PlanRow = { ...plan, ...columns };
     // Rejected before any money moved, or Failed after the hold was undone: the reservation goes back.
     if (outcome.kind === "end" && outcome.status !== "Completed") await returnReservations(tx, written);
@@ -183,9 +190,10 @@ async function recordStep(plan: PlanRow, outcome: Recordable, runTx: SqlTx | nul
       const event = { id: plan.id, status: written.status, creationTimestamp, intent: { id: plan.intentId } };
       await recordPlanEvent(tx, "planChanged", event, [trade.buyerFinId, trade.sellerFinId]);
     }
+    run?.add(plan.stage, columns);
     return written;
   };
-  if (unguarded(outcome, runTx)) return record(runTx);
+  if (unguarded(outcome, run)) return record(run.tx);
   try {
     return await inTransaction(record);
   } catch (error) {
@@ -199,20 +207,20 @@ async function recordStep(plan: PlanRow, outcome: Recordable, runTx: SqlTx | nul
  * (StepRefused, its transaction rolled back), records its `onRefused` outcome instead. Answers the
  * plan as written and what was recorded, or null when another runner moved the plan first.
  */
-async function recordWithRetries(plan: PlanRow, outcome: Recordable, runTx: SqlTx | null): Promise<{ plan: PlanRow; outcome: Recordable } | null> {
+async function recordWithRetries(plan: PlanRow, outcome: Recordable, run: RunWrites | null): Promise<{ plan: PlanRow; outcome: Recordable } | null> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const written = await recordStep(plan, outcome, runTx);
+      const written = await recordStep(plan, outcome, run);
       return written ? { plan: written, outcome } : null;
     } catch (error) {
       if (error instanceof StepRefused && outcome.kind === "advance" && outcome.onRefused) {
         logger.warn({ planId: plan.id, stage: plan.stage, reason: error.message }, "a plan step was refused; taking its failure path");
         const fallback = outcome.onRefused(error.message);
         if (fallback.kind === "wait") throw new Error("a refused step cannot wait");
-        return recordWithRetries(plan, fallback, runTx);
+        return recordWithRetries(plan, fallback, run);
       }
       // Unguarded, what the failed attempt wrote is still in the run's transaction: no second attempt.
-      if (!isLostRace(error) || attempt >= WRITE_ATTEMPTS || unguarded(outcome, runTx)) throw error;
+      if (!isLostRace(error) || attempt >= WRITE_ATTEMPTS || unguarded(outcome, run)) throw error;
     }
   }
 }
@@ -252,15 +260,15 @@ type RunResult = { next: PlanRow | null; reports: StepReport[]; ended: Ending | 
  * One step: the stage's work, then its outcome recorded. Answers the plan as written (null when the
  * run is over: it waited, ended, or another runner moved the plan) and what to report of the step.
  */
-async function step(plan: PlanRow, runTx: SqlTx | null): Promise<{ next: PlanRow | null; report: StepReport | null; ended: Ending | null }> {
+async function step(plan: PlanRow, run: RunWrites | null): Promise<{ next: PlanRow | null; report: StepReport | null; ended: Ending | null }> {
   const startedAtMs = performance.now();
   const seconds = () => (performance.now() - startedAtMs) / 1000;
   const outcome = await runStage(plan);
   if (outcome.kind === "wait") {
-    await recordWait(plan, outcome);
+    await recordWait(plan, outcome, run);
     return { next: null, report: { stage: plan.stage, outcome: "wait", seconds: seconds() }, ended: null };
   }
-  const recorded = await recordWithRetries(plan, outcome, runTx);
+  const recorded = await recordWithRetries(plan, outcome, run);
   // Another runner moved the plan first: nothing of this step was recorded, nothing to report.
   if (!recorded) return { next: null, report: null, ended: null };
   const ended = recorded.outcome.kind === "end" ? recorded.outcome : null;
@@ -283,23 +291,33 @@ async function stepsInOneTransaction(plan: PlanRow, budget: number): Promise<Run
 
 function stepsIn(plan: PlanRow, budget: number): Promise<RunResult> {
   return inTransaction(async (tx) => {
-    const reports: StepReport[] = [];
-    let current: PlanRow = plan;
-    for (let taken = 0; taken < budget; ) {
-      const result = await step(current, tx);
-      if (result.report) reports.push(result.report);
-      taken += 1;
-      if (!result.next) return { next: null, reports, ended: result.ended, taken };
-      current = result.next;
-      if (current.stage === "done" || !(await staysInDatabase(current))) return { next: current, reports, ended: null, taken };
-    }
-    return { next: current, reports, ended: null, taken: budget };
+    const run = new RunWrites(tx, plan.id);
+    const result = await stepsOf(plan, budget, run);
+    await run.write();
+    return result;
   });
 }
 
-/** Moves the plan on as far as it can go now; safe to call any time, from anywhere. */
-export async function advancePlan(planId: string): Promise<void> {
-  const claimed = await claim(planId, currentDate());
+async function stepsOf(plan: PlanRow, budget: number, run: RunWrites): Promise<RunResult> {
+  const reports: StepReport[] = [];
+  let current: PlanRow = plan;
+  for (let taken = 0; taken < budget; ) {
+    const result = await step(current, run);
+    if (result.report) reports.push(result.report);
+    taken += 1;
+    if (!result.next) return { next: null, reports, ended: result.ended, taken };
+    current = result.next;
+    if (current.stage === "done" || !(await staysInDatabase(current))) return { next: current, reports, ended: null, taken };
+  }
+  return { next: current, reports, ended: null, taken: budget };
+}
+
+/**
+ * Moves the plan on as far as it can go now; safe to call any time, from anywhere. `held`: the plan
+ * as its execution made it, claimed for this run (newPlanLease); otherwise the run claims it first.
+ */
+export async function advancePlan(planId: string, held?: ClaimedPlan): Promise<void> {
+  const claimed = held ?? (await claim(planId, currentDate()));
   if (!claimed) return;
   let plan: PlanRow | null = claimed.plan;
   // The lease this runner wrote last: the claim's, then each recorded step's (stepColumns).
@@ -348,14 +366,14 @@ export async function advancePlan(planId: string): Promise<void> {
  * (bounded: executions stop being admitted at MAX_PLANS_IN_FLIGHT, admission.ts).
  */
 const RUNS_AT_ONCE = 32;
-const queued: string[] = [];
+const queued: { planId: string; held: ClaimedPlan | undefined }[] = [];
 let running = 0;
 
 function pump(): void {
   while (running < RUNS_AT_ONCE && queued.length > 0) {
-    const planId = queued.shift() as string;
+    const { planId, held } = queued.shift() as (typeof queued)[number];
     running += 1;
-    advancePlan(planId)
+    advancePlan(planId, held)
       .catch((error: unknown) => logger.error({ err: error, planId }, "plan run failed; the worker retries it"))
       .finally(() => {
         running -= 1;
@@ -382,12 +400,13 @@ export async function advanceDuePlan(planId: string): Promise<void> {
 
 /**
  * Runs the plan after the request that changed it has answered (effects after commit). `place`: the
- * place its execution took for it when admitted (admission.ts), which the plan now holds.
+ * place its execution took for it when admitted (admission.ts), which the plan now holds. `held`: the
+ * new plan's row, claimed by its execution (newPlanLease).
  */
-export function kickPlan(planId: string, place?: PlanPlace): void {
+export function kickPlan(planId: string, place?: PlanPlace, held?: ClaimedPlan): void {
   if (place) place.handOver();
   else planEntered();
-  queued.push(planId);
+  queued.push({ planId, held });
   setImmediate(pump);
 }
 
