@@ -4,13 +4,12 @@
 import { env } from "@/lib/env";
 import { openSecret } from "@/lib/server/crypto/secret-box";
 import { prepared, sqlDb } from "@/lib/server/db/sql";
-import { callOrganization } from "@/lib/server/http/fetch-organization";
+import { callOrganization, type OrganizationAnswer } from "@/lib/server/http/fetch-organization";
 import { ORGANIZATION_CACHE_TTL_MS } from "@/lib/server/organizations/organization-cache";
 import { nowMs } from "@/lib/server/clock";
 
 export const ESCROW_ROUTER_TOKEN_PURPOSE = "escrow-router-token";
 const ROUTER_TIMEOUT_MS = 10_000;
-const ANSWER_MAX_CHARS = 1_000_000;
 
 const sealedRouterToken = prepared((db, a: { id: string }) => db.selectFrom("EscrowConfig").select("routerTokenSealed").where("id", "=", a.id));
 
@@ -29,11 +28,11 @@ async function routerToken(): Promise<string> {
   return token;
 }
 
-export type RouterAnswer = { status: number; body: unknown; text: string };
+export type RouterAnswer = OrganizationAnswer;
 
 /** Calls the router; network failures and timeouts throw, any HTTP answer is returned. */
 export async function callRouter(method: "GET" | "POST", path: string, body?: unknown): Promise<RouterAnswer> {
-  const answer = await callOrganization(`${env.ESCROW_ROUTER_URL}${path}`, {
+  return callOrganization(`${env.ESCROW_ROUTER_URL}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${await routerToken()}`,
@@ -42,15 +41,7 @@ export async function callRouter(method: "GET" | "POST", path: string, body?: un
       "accept-encoding": "identity",
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },
-    body: body === undefined ? null : JSON.stringify(body),
+    body,
     timeoutMs: ROUTER_TIMEOUT_MS,
   });
-  const text = answer.text.slice(0, ANSWER_MAX_CHARS);
-  let parsed: unknown = null;
-  try {
-    parsed = text === "" ? null : JSON.parse(text);
-  } catch {
-    parsed = null;
-  }
-  return { status: answer.status, body: parsed, text };
 }

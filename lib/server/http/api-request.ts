@@ -21,10 +21,18 @@ export interface ApiRequest {
   readonly headers: ApiHeaders;
   /** The body's chunks, or null without one. Read once. */
   body(): AsyncIterable<Uint8Array> | Iterable<Uint8Array> | null;
+  /**
+   * A call from inside the process (requestInProcess): its body as a value (undefined: none), not as
+   * JSON text; the route answers it with its result as a value too (ApiAnswer.value).
+   */
+  readonly local?: { readonly body: unknown };
 }
 
-/** A route's answer: status, headers (lower-case names) and the body as it goes on the wire. */
-export type ApiAnswer = { status: number; headers: Record<string, string | string[]>; body: string | Uint8Array | null };
+/**
+ * A route's answer: status, headers (lower-case names) and the body as it goes on the wire. To a call
+ * from inside the process a successful JSON answer is `value` instead, and its body null.
+ */
+export type ApiAnswer = { status: number; headers: Record<string, string | string[]>; body: string | Uint8Array | null; value?: unknown };
 
 /** Reads a header from a Headers-like object (`get`) or node's parsed headers. */
 export function headerOf(headers: ApiHeaders | IncomingHttpHeaders, name: string): string | string[] | null | undefined {
@@ -54,20 +62,26 @@ export function requestFromWeb(req: Request): ApiRequest {
   return { method: req.method, url: req.url, headers: req.headers, body: () => req.body as AsyncIterable<Uint8Array> | null };
 }
 
-/** A call of this node's API from inside the process: what a request over the network would carry (headers in any case, the body's JSON text). */
-export type InProcessCall = { method: string; url: string; headers: Record<string, string>; body: string | null };
+/**
+ * A call of this node's API from inside the process: what a request over the network would carry
+ * (headers in any case), with the body as the value it would be JSON text of (undefined: none).
+ */
+export type InProcessCall = { method: string; url: string; headers: Record<string, string>; body: unknown };
 
-/** A call inside the process as a request. */
+/**
+ * A call inside the process as a request. Its body stays a value: the route checks it with the same
+ * schema as a body read off the network, without writing it as JSON text and reading it back.
+ */
 export function requestInProcess(call: InProcessCall): ApiRequest {
   const lower: Record<string, string> = {};
   for (const [name, value] of Object.entries(call.headers)) lower[name.toLowerCase()] = value;
-  const bytes = call.body === null ? null : Buffer.from(call.body, "utf8");
-  if (bytes && lower["content-length"] === undefined) lower["content-length"] = String(bytes.byteLength);
   return {
     method: call.method.toUpperCase(),
     url: call.url,
     headers: headersOf(lower),
-    body: () => (bytes ? [bytes] : null),
+    // A route that reads its body as bytes (none the router and the escrow call each other at) gets the JSON text.
+    body: () => (call.body === undefined ? null : [Buffer.from(JSON.stringify(call.body), "utf8")]),
+    local: { body: call.body },
   };
 }
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/domain/app-error";
 import { metrics } from "@/lib/server/metrics/metrics";
+import { requestInProcess } from "./api-request";
 import { route } from "./route";
 
 const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
@@ -151,5 +152,37 @@ describe("route() metrics", () => {
     expect(await requestsCounted({ route: pattern, method: "GET", status: "200" })).toBe(before + 1);
     const labels = (await metrics.httpRequests.get()).values.map((v) => v.labels.route);
     expect(labels.some((r) => String(r).includes("o-17"))).toBe(false);
+  });
+});
+
+describe("route() called from inside the process", () => {
+  const handler = route({ auth: "public", body: z.strictObject({ amount: z.string().regex(/^\d+$/) }) }, async ({ body }) => ({ doubled: String(Number(body.amount) * 2), at: { nested: [1, 2] } }));
+  const call = (body: unknown) => handler.serve(requestInProcess({ method: "POST", url: "http://localhost/api/test", headers: { "content-type": "application/json" }, body }), context());
+
+  it("checks the body value with the route's schema and answers the result as a value, no JSON text either way", async () => {
+    const answer = await call({ amount: "21" });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBeNull();
+    expect(answer.value).toEqual({ doubled: "42", at: { nested: [1, 2] } });
+    expect(answer.headers["content-type"]).toBe("application/json");
+  });
+
+  it("refuses a body its schema refuses exactly as over the network, as a problem document's text", async () => {
+    const local = await call({ amount: "2.5", extra: true });
+    const wire = await handler(post(JSON.stringify({ amount: "2.5", extra: true })), context());
+    expect(local.status).toBe(400);
+    expect(local.value).toBeUndefined();
+    const problem = JSON.parse(String(local.body)) as { code: string; errors: unknown[] };
+    const wireProblem = (await wire.json()) as { code: string; errors: unknown[] };
+    expect(problem.code).toBe("VALIDATION_FAILED");
+    expect(problem.errors).toEqual(wireProblem.errors);
+  });
+
+  it("takes no body as {} and reads a value body as its JSON text where a route reads bytes", async () => {
+    expect((await call(undefined)).status).toBe(400);
+    const raw = requestInProcess({ method: "POST", url: "http://localhost/api/raw", headers: {}, body: { a: "é" } });
+    const chunks = [...((raw.body() as Iterable<Uint8Array> | null) ?? [])];
+    expect(Buffer.concat(chunks).toString("utf8")).toBe('{"a":"é"}');
+    expect(requestInProcess({ method: "GET", url: "http://localhost/api/raw", headers: {}, body: undefined }).body()).toBeNull();
   });
 });

@@ -135,14 +135,22 @@ function problemAnswer(error: AppError, requestId: string, instance: string): Ap
   return jsonAnswer(error.status, toProblemDocument(error, { requestId, instance }), headers);
 }
 
-async function successAnswer(result: unknown, status: number, requestId: string): Promise<ApiAnswer> {
+/** `local`: the request came from inside the process, and takes a JSON answer as the value (ApiRequest.local). */
+async function successAnswer(result: unknown, status: number, requestId: string, local: boolean): Promise<ApiAnswer> {
   if (result instanceof Response) {
     const answer = await answerFromResponse(result);
     answer.headers["x-request-id"] = requestId;
     return answer;
   }
   if (result === undefined) return { status: 204, headers: { "x-request-id": requestId }, body: null };
-  return jsonAnswer(status, result, { "content-type": "application/json", "x-request-id": requestId, "cache-control": "no-store" });
+  const headers = { "content-type": "application/json", "x-request-id": requestId, "cache-control": "no-store" };
+  if (local) return { status, headers, body: null, value: result };
+  return jsonAnswer(status, result, headers);
+}
+
+/** The body of a call from inside the process, as readJsonBody would have read its JSON text: none is `{}`. */
+function localBody(value: unknown): unknown {
+  return value === undefined ? {} : value;
 }
 
 /** What a route declares, as the OpenAPI documents read it (lib/server/openapi): the same schemas the route parses with. */
@@ -197,7 +205,7 @@ export function route<
       const params = spec.params ? parsePart(spec.params, given, "params") : given;
       const query = spec.query ? parsePart(spec.query, Object.fromEntries(url.searchParams), "query") : {};
       const body = spec.body
-        ? parsePart(spec.body, await readJsonBody(req, spec.bodyLimitBytes ?? env.BODY_LIMIT_BYTES), "body")
+        ? parsePart(spec.body, req.local ? localBody(req.local.body) : await readJsonBody(req, spec.bodyLimitBytes ?? env.BODY_LIMIT_BYTES), "body")
         : undefined;
       const result = await handler({
         req,
@@ -210,7 +218,7 @@ export function route<
           return log();
         },
       });
-      answer = await successAnswer(result, spec.status ?? 200, requestId);
+      answer = await successAnswer(result, spec.status ?? 200, requestId, req.local !== undefined);
     } catch (error) {
       const known = isAppError(error) ? error : fromDatabaseError(error);
       if (known) {

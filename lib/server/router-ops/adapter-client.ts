@@ -5,12 +5,12 @@
 import { env } from "@/lib/env";
 import { openSecret } from "@/lib/server/crypto/secret-box";
 import { organizationRecord } from "@/lib/server/organizations/organization-cache";
-import { callOrganization } from "@/lib/server/http/fetch-organization";
+import { callOrganization, type OrganizationAnswer } from "@/lib/server/http/fetch-organization";
 
 export const ADAPTER_TOKEN_PURPOSE = "organization-adapter-token";
-const ANSWER_MAX_CHARS = 1_000_000;
 
-export type AdapterAnswer = { status: number; body: unknown; text: string };
+/** The adapter's answer (fetch-organization.ts): its status, its body as a value, its text for messages. */
+export type AdapterAnswer = OrganizationAnswer;
 
 /** Thrown when the adapter could not be reached or did not answer in time (worth retrying). */
 export class AdapterUnreachable extends Error {
@@ -24,14 +24,6 @@ export async function findPaymentOrganization(orgId: string): Promise<PaymentOrg
   const org = await organizationRecord(orgId);
   if (!org || org.kind !== "escrow" || !org.adapterUrl) return null;
   return { id: org.id, name: org.name, adapterUrl: org.adapterUrl, adapterTokenSealed: org.adapterTokenSealed };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text === "" ? null : JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -49,13 +41,10 @@ export async function callAdapter(
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json", "accept-encoding": "identity" };
   if (idempotencyKey !== null) headers["idempotency-key"] = idempotencyKey;
   if (org.adapterTokenSealed) headers.authorization = `Bearer ${openSecret(org.adapterTokenSealed, env.AUTH_SECRET, ADAPTER_TOKEN_PURPOSE)}`;
-  let answer: { status: number; text: string };
   try {
-    answer = await callOrganization(`${org.adapterUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body), timeoutMs });
+    return await callOrganization(`${org.adapterUrl}${path}`, { method: "POST", headers, body, timeoutMs });
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     throw new AdapterUnreachable(`${org.id}'s adapter at ${org.adapterUrl}${path} did not answer: ${reason}`);
   }
-  const text = answer.text.slice(0, ANSWER_MAX_CHARS);
-  return { status: answer.status, body: parseJson(text), text };
 }
