@@ -115,10 +115,11 @@ async function answerAfterBody(req: IncomingMessage, res: ServerResponse, answer
 }
 
 /**
- * Calls the API route that `call` names inside this process, exactly as the network would reach it
- * (the same route module, wrapper, authentication, schemas, JSON text in and out, and answers),
- * without a socket: how the router reaches the built-in escrow and the escrow reads a plan back
- * (decisions.md §1). Null when no route takes the call's path and method.
+ * Calls the API route that `call` names inside this process, as the network would reach it (the same
+ * route module, wrapper, authentication, schemas, statuses and answers), without a socket and with
+ * the body and a successful answer as values rather than JSON text (api-request.ts): how the router
+ * reaches the built-in escrow and the escrow reads a plan back (decisions.md §1). Null when no route
+ * takes the call's path and method.
  */
 export function callApiInProcess(call: InProcessCall): Promise<ApiAnswer> | null {
   const { pathname } = new URL(call.url);
