@@ -9,6 +9,7 @@ import { setBounded } from "@/lib/server/bounded-map";
 import { logger } from "@/lib/server/log";
 import { isEventKind, type EventKind, type PublishedEvent } from "./published-event";
 import type { SequencedRow } from "./sequence-outbox";
+import { planDocumentOf } from "@/lib/server/trading/stage-outcome";
 
 type PlanDocument = { participants?: { organizationId?: unknown }[] };
 type EventOutbox = SequencedRow;
@@ -31,15 +32,19 @@ async function participantsOf(planIds: readonly string[], q: Sql): Promise<Reado
   const unknown = planIds.filter((id) => !participantsOfPlan.has(id));
   if (unknown.length > 0) {
     const plans = await plansContent.all(q, { ids: unknown });
-    for (const plan of plans) setBounded(participantsOfPlan, plan.id, organizationsOf(plan.content), PARTICIPANTS_KEPT_MAX);
+    for (const plan of plans) setBounded(participantsOfPlan, plan.id, organizationsOf(plan), PARTICIPANTS_KEPT_MAX);
   }
   return participantsOfPlan;
 }
 
-/** The plan's participating organizations; none when its document cannot be read (only its parties then see the event). */
-function organizationsOf(content: string): string[] {
+/**
+ * The plan's participating organizations; none when its document cannot be read (only its parties
+ * then see the event). The document as the plan runner parsed it while the plan ran in this process
+ * (planDocumentOf keeps the last few hundred), else parsed here.
+ */
+function organizationsOf(plan: { id: string; content: string }): string[] {
   try {
-    const doc = JSON.parse(content) as PlanDocument;
+    const doc = planDocumentOf(plan) as PlanDocument;
     return (doc.participants ?? []).flatMap((p) => (typeof p.organizationId === "string" ? [p.organizationId] : []));
   } catch {
     return [];
