@@ -17,6 +17,7 @@ import { betweenSqliteTransactions } from "@/lib/server/db/sql";
 import { startWalCheckpointer } from "@/lib/server/db/wal-checkpointer";
 import { hearAccessChanges } from "@/lib/server/auth/access-changes";
 import { runPrimary } from "@/lib/server/cluster/run-primary";
+import { listenWithAcceptors, type Listening } from "@/lib/server/runtime/listen-with-acceptors";
 import { databaseListener } from "@/lib/server/events/database-listener";
 import { markShuttingDown } from "@/lib/server/health/check-readiness";
 import { profileOnSignal } from "@/lib/server/diagnostics/cpu-profile-on-signal";
@@ -124,7 +125,17 @@ async function serve(): Promise<void> {
   // PostgreSQL: hear the node's other processes (their events, their access changes), and tell them ours.
   const listener = databaseListener();
 
-  server.listen(env.PORT, env.HOST, () => {
+  // Several sockets on PORT, so that new connections are taken while the loop is busy; in a
+  // cluster's worker the primary accepts and hands connections over, so one is enough there.
+  let listening: Listening;
+  try {
+    listening = await listenWithAcceptors(server, { port: env.PORT, host: env.HOST, acceptors: cluster.isWorker ? 1 : env.HTTP_ACCEPTORS });
+  } catch (error) {
+    logger.fatal({ err: error, host: env.HOST, port: env.PORT }, `could not listen on ${env.HOST}:${env.PORT}`);
+    await db.$disconnect();
+    process.exit(1);
+  }
+  {
     if (listener) {
       listener.start();
       const stopHearing = hearAccessChanges(listener);
@@ -143,10 +154,10 @@ async function serve(): Promise<void> {
     const digests = digestImplementation();
     if (digests !== "node:crypto") logger.warn("node:crypto is out of reach (process.getBuiltinModule needs Node 20.16 or later): SHA-256 and SHA3-256 are computed with @noble/hashes, 2-3 times slower");
     logger.info(
-      { url: env.PUBLIC_URL, node: process.version, verifier: verifier.verifier, digests, host: env.HOST, port: env.PORT, dev, database: env.DATABASE_PROVIDER },
+      { url: env.PUBLIC_URL, node: process.version, verifier: verifier.verifier, digests, host: env.HOST, port: listening.port, acceptors: cluster.isWorker ? 1 : env.HTTP_ACCEPTORS, dev, database: env.DATABASE_PROVIDER },
       `listening on ${env.PUBLIC_URL} (GraphQL over WebSocket at ${GRAPHQL_PATH})`,
     );
-  });
+  }
 
   let stopping = false;
   function shutdown(signal: string): void {
@@ -157,6 +168,7 @@ async function serve(): Promise<void> {
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     for (const client of sockets.clients) client.close(1001, "server shutting down");
     sockets.close();
+    listening.closeAcceptors();
     server.close(() => {
       void Promise.all(stopWorkers.map((stop) => stop()))
         .then(() => listener?.stop())

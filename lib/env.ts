@@ -149,6 +149,12 @@ const schema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: count(1_000, 3_600_000, 120_000),
   /** An idle kept-alive connection is closed after this long. */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: count(1_000, 600_000, 5_000),
+  /**
+   * Listening sockets on PORT in this process (SO_REUSEPORT): libuv accepts one connection per
+   * socket and turn of the event loop, so a loaded process with one socket takes new connections
+   * slowly (lib/server/runtime/listen-with-acceptors.ts). 1: one plain socket.
+   */
+  HTTP_ACCEPTORS: count(1, 64, 8),
 });
 
 export type Env = Readonly<

@@ -89,6 +89,8 @@ export function printRun(run: RunResult, floors: Floors): void {
   if (run.open) say(`  goodput: ${fixed(run.open.goodput)} settled trades/s within the offered window (${fixed(throughputOf(run))}/s over the whole run)`);
   else say(`  throughput: ${fixed(throughputOf(run))} settled trades/s`);
   say(`  latency ${from} → Completed: p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted[sorted.length - 1] ?? Number.NaN)}`);
+  const answered = run.answeredMs;
+  if (answered.length > 0) say(`    of which until the execute was answered: p50 ${ms(percentile(answered, 50))}, p99 ${ms(percentile(answered, 99))}, max ${ms(answered[answered.length - 1] ?? Number.NaN)} (connecting, queueing and admission; the rest is the plan's run and the event's way back)`);
   const u = run.usage;
   const leftovers = u.completedByServer !== settled ? `; ${int(u.completedByServer)} plans Completed by the server, leftovers included, are the divisor` : "";
   say(`  server CPU: ${fixed(cpuMsPerTrade(run), 2)} ms per settled trade, until the server was quiet again (${percent(u.serverCpuShare)} of one core during the run${leftovers})`);

@@ -50,6 +50,8 @@ export type RunResult = {
   settled: Record<TradeKind, number>;
   /** Settlement latencies in ms, sorted. */
   latenciesMs: number[];
+  /** The same trades' time until their execute was answered 200, in ms, sorted: the part of the latency spent reaching the server and being admitted. */
+  answeredMs: number[];
   /** Execute answers other than 200, by status. */
   refused: Map<number, number>;
   /** Executes not answered by the trade's deadline (or whose socket failed). */
@@ -83,6 +85,7 @@ export const settledCount = (r: RunResult) => r.settled.primary + r.settled.seco
 class Outcomes {
   readonly settled: Record<TradeKind, number> = { primary: 0, secondary: 0 };
   readonly latenciesMs: number[] = [];
+  readonly answeredMs: number[] = [];
   readonly completedAtMs: number[] = [];
   readonly refused = new Map<number, number>();
   readonly planIds: string[] = [];
@@ -112,6 +115,7 @@ class Outcomes {
       const seconds = Number(answer.retryAfter);
       return Number.isFinite(seconds) ? seconds * 1000 : null;
     }
+    const answeredMs = performance.now() - fromMs;
     const planId = String((JSON.parse(answer.text) as { response: { executionPlanId: string } }).response.executionPlanId);
     this.planIds.push(planId);
     const ending = await this.market.watch.ending(planId, deadlineMs);
@@ -119,6 +123,7 @@ class Outcomes {
     if (ending === "completed") {
       this.settled[trade.kind] += 1;
       this.latenciesMs.push(now - fromMs);
+      this.answeredMs.push(answeredMs);
       this.completedAtMs.push(now);
     } else if (ending === "timedOut") this.timedOut += 1;
     else this.failed += 1;
@@ -313,6 +318,7 @@ function resultOf(o: Outcomes) {
   return {
     settled: o.settled,
     latenciesMs: [...o.latenciesMs].sort((a, b) => a - b),
+    answeredMs: [...o.answeredMs].sort((a, b) => a - b),
     refused: o.refused,
     refusedWithRetryAfter: o.refusedWithRetryAfter,
     unanswered: o.unanswered,
