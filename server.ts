@@ -168,9 +168,10 @@ async function serve(): Promise<void> {
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     for (const client of sockets.clients) client.close(1001, "server shutting down");
     sockets.close();
-    listening.closeAcceptors();
+    const acceptorsClosed = listening.closeAcceptors();
     server.close(() => {
-      void Promise.all(stopWorkers.map((stop) => stop()))
+      void acceptorsClosed
+        .then(() => Promise.all(stopWorkers.map((stop) => stop())))
         .then(() => listener?.stop())
         .then(() => db.$disconnect())
         .finally(() => process.exit(0));

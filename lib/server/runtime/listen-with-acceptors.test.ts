@@ -16,10 +16,11 @@ async function start(acceptors: number, port = 0): Promise<{ server: Server; lis
   return { server, listening, connections: () => connections };
 }
 
-function stop(entry: { server: Server; listening: Listening }): Promise<void> {
-  entry.listening.closeAcceptors();
+async function stop(entry: { server: Server; listening: Listening }): Promise<void> {
+  const acceptorsClosed = entry.listening.closeAcceptors();
   entry.server.closeAllConnections();
-  return new Promise((resolve) => entry.server.close(() => resolve()));
+  await new Promise<void>((resolve) => entry.server.close(() => resolve()));
+  await acceptorsClosed;
 }
 
 afterEach(async () => {

@@ -22,8 +22,12 @@ import type { Server as HttpServer } from "node:http";
 export type Listening = {
   /** The port bound (the one asked for, or the one the system chose for port 0). */
   port: number;
-  /** Closes the extra sockets (the HTTP server's own is closed by server.close()). */
-  closeAcceptors: () => void;
+  /**
+   * Closes the extra sockets (the HTTP server's own is closed by server.close()); resolves once the
+   * connections they accepted have ended too, which server.close() does not wait for: each
+   * connection counts in the socket that accepted it.
+   */
+  closeAcceptors: () => Promise<void>;
 };
 
 function listenOn(server: NetServer | HttpServer, options: { port: number; host: string; reusePort: boolean; backlog: number }): Promise<number> {
@@ -54,22 +58,22 @@ export async function listenWithAcceptors(server: HttpServer, options: { port: n
   const backlog = options.backlog ?? 511;
   if (options.acceptors <= 1) {
     const port = await listenOn(server, { port: options.port, host: options.host, reusePort: false, backlog });
-    return { port, closeAcceptors: () => {} };
+    return { port, closeAcceptors: async () => {} };
   }
   const port = await probe(options.port, options.host);
   await listenOn(server, { port, host: options.host, reusePort: true, backlog });
   const extra: NetServer[] = [];
-  const closeAcceptors = () => {
-    for (const acceptor of extra) acceptor.close();
-  };
+  const closeAcceptors = () => Promise.all(extra.map((acceptor) => new Promise<void>((resolve) => acceptor.close(() => resolve())))).then(() => {});
   try {
     for (let i = 1; i < options.acceptors; i++) {
-      const acceptor = createNetServer((socket) => server.emit("connection", socket));
+      // As http.Server sets its own accepted sockets: Nagle's algorithm off (with it on, a small
+      // answer written in two pieces waits for the client's delayed ACK, up to 40 ms).
+      const acceptor = createNetServer({ noDelay: true }, (socket) => server.emit("connection", socket));
       await listenOn(acceptor, { port, host: options.host, reusePort: true, backlog });
       extra.push(acceptor);
     }
   } catch (error) {
-    closeAcceptors();
+    await closeAcceptors();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }
