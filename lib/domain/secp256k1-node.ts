@@ -39,15 +39,20 @@ export function signatureVerifier(): { verifier: Verifier; failure: string | nul
   return { verifier: native.binding ? "libsecp256k1" : "noble", failure: native.failure };
 }
 
+/** libsecp256k1's verdict on input already checked well-formed and low-S. */
+function verifyCheckedNative(binding: NativeBinding, hashHex: string, signatureHex: string, finId: string): boolean {
+  try {
+    return binding.ecdsaVerify(hexToBytes(signatureHex), hexToBytes(hashHex), hexToBytes(finId));
+  } catch {
+    return false; // r or s out of range, or a point not on the curve
+  }
+}
+
 /** Native verification only; throws when the binding did not load (for tests and benchmarks). */
 export function verifyHashSignatureNative(hashHex: string, signatureHex: string, finId: string): boolean {
   if (!native.binding) throw new Error(`the libsecp256k1 binding did not load: ${native.failure ?? "?"}`);
   if (!isVerifiableInput(hashHex, signatureHex, finId) || hasHighS(signatureHex)) return false;
-  try {
-    return native.binding.ecdsaVerify(hexToBytes(signatureHex), hexToBytes(hashHex), hexToBytes(finId));
-  } catch {
-    return false; // r or s out of range, or a point not on the curve
-  }
+  return verifyCheckedNative(native.binding, hashHex, signatureHex, finId);
 }
 
 /**
@@ -92,7 +97,8 @@ export function verifyHashSignatureNode(hashHex: string, signatureHex: string, f
   if (!isVerifiableInput(hashHex, signatureHex, finId) || hasHighS(signatureHex)) return false;
   const key = `${hashHex}${signatureHex}${finId}`;
   if (verified.has(key)) return true;
-  const valid = native.binding ? verifyHashSignatureNative(hashHex, signatureHex, finId) : verifyHashSignature(hashHex, signatureHex, finId);
+  // The input is checked above; libsecp256k1 is asked without checking it again.
+  const valid = native.binding ? verifyCheckedNative(native.binding, hashHex, signatureHex, finId) : verifyHashSignature(hashHex, signatureHex, finId);
   if (valid) remember(key);
   return valid;
 }

@@ -34,7 +34,7 @@ import { executionOf, planDocumentOf, StepRefused, type PlanRow, type StageOutco
 import { checkAssetRules } from "./stage-rules";
 import { obtainCounterSignature } from "./stage-sign";
 import { moveTokens } from "./stage-token";
-import { LostRace, RunWrites, writeStep, type PlanColumns } from "./plan-writes";
+import { LostRace, RunWrites, writePlanAt, writeStep, type PlanColumns } from "./plan-writes";
 import { everyColumn } from "@/lib/server/db/every-column";
 import { currentDate, dateAtMs, nowMs } from "@/lib/server/clock";
 
@@ -113,7 +113,8 @@ async function recordWait(plan: PlanRow, outcome: Extract<StageOutcome, { kind: 
     run.add(plan.stage, columns);
     return;
   }
-  await sqlDb.updateTable("Plan").set(columns).where("id", "=", plan.id).where("stage", "=", plan.stage).execute();
+  // Conditional on the stage as a step's write is; a plan moved meanwhile keeps the other runner's columns.
+  await writeStep.changes(sqlDb, { ...columns, whereId: plan.id, whereStage: plan.stage });
 }
 
 type Recordable = Exclude<StageOutcome, { kind: "wait" }>;
@@ -177,10 +178,7 @@ async function recordStep(plan: PlanRow, outcome: Recordable, run: RunWrites | n
     if (base.currentInstructionSequence !== undefined && patch.currentInstructionSequence !== undefined) {
       columns.currentInstructionSequence = Math.max(base.currentInstructionSequence, patch.currentInstructionSequence);
     }
-    if (!run) {
-      const changed = await writeStep.changes(tx, { ...columns, whereId: plan.id, whereStage: plan.stage });
-      if (changed !== 1) throw new LostRace(`plan ${plan.id} left stage ${plan.stage} meanwhile`);
-    }
+    if (!run) await writePlanAt(tx, plan.id, plan.stage, columns);
     const written: PlanRow = { ...plan, ...columns };
     // Rejected before any money moved, or Failed after the hold was undone: the reservation goes back.
     if (outcome.kind === "end" && outcome.status !== "Completed") await returnReservations(tx, written);

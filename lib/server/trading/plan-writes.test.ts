@@ -18,6 +18,9 @@ function row(database: Database, id: string) {
   return database.prepare(`SELECT "stage", "status", "approvals", "counterSignature", "lastError", "claimedUntil" FROM "Plan" WHERE "id" = ?`).get(id) as Record<string, unknown>;
 }
 
+/** The UPDATE statements among those sent. */
+const updates = (statements: readonly string[]): string[] => statements.filter((s) => s.startsWith("update"));
+
 describe("a run's one write of the plan (RunWrites)", () => {
   it("writes the steps' columns once, the later over the earlier, conditional on the stage the run began at", async () => {
     const statements: string[] = [];
@@ -28,10 +31,10 @@ describe("a run's one write of the plan (RunWrites)", () => {
       run.add("rules", { stage: "approve", counterSignature: "ab", lastError: null });
       run.add("approve", { stage: "hold", status: "Approved", approvals: '[{"organizationId":"escrow"}]' });
       run.add("hold", { stage: "token", lastError: "kept until a later step says otherwise" });
-      expect(statements.filter((s) => s.startsWith("update"))).toEqual([]);
+      expect(updates(statements)).toEqual([]);
       await run.write();
     });
-    expect(statements.filter((s) => s.startsWith("update"))).toHaveLength(1);
+    expect(updates(statements)).toHaveLength(1);
     expect(row(database, "p")).toMatchObject({ stage: "token", status: "Approved", approvals: '[{"organizationId":"escrow"}]', counterSignature: "ab", lastError: "kept until a later step says otherwise" });
   });
 
@@ -58,12 +61,12 @@ describe("a run's one write of the plan (RunWrites)", () => {
     await q.transaction().execute(async (tx) => {
       const run = new RunWrites(tx, "p");
       await run.write();
-      expect(statements.filter((s) => s.startsWith("update"))).toEqual([]);
+      expect(updates(statements)).toEqual([]);
       run.add("sign", { lastError: "the signer did not answer yet", claimedUntil: null });
       await run.write();
       await run.write();
     });
-    expect(statements.filter((s) => s.startsWith("update"))).toHaveLength(1);
+    expect(updates(statements)).toHaveLength(1);
     expect(row(database, "p")).toMatchObject({ stage: "sign", lastError: "the signer did not answer yet", claimedUntil: null });
   });
 });

@@ -16,6 +16,12 @@ export class LostRace extends Error {
 
 export type PlanColumns = { [K in keyof PlanRow]?: PlanRow[K] };
 
+/** Writes the plan's columns when it is still at `stage`; LostRace when another runner moved it first. */
+export async function writePlanAt(tx: SqlTx, planId: string, stage: string, columns: PlanColumns): Promise<void> {
+  const changed = await writeStep.changes(tx, { ...columns, whereId: planId, whereStage: stage });
+  if (changed !== 1) throw new LostRace(`plan ${planId} left stage ${stage} meanwhile`);
+}
+
 /**
  * The plan's row as the steps of one run in one transaction change it (stepsIn), written once when
  * the run ends instead of once a step. Nothing reads a plan's changing columns back from the database
@@ -44,8 +50,7 @@ export class RunWrites {
   /** Writes what the run's steps changed, in the run's transaction. */
   async write(): Promise<void> {
     if (this.#fromStage === null) return;
-    const changed = await writeStep.changes(this.tx, { ...this.#columns, whereId: this.planId, whereStage: this.#fromStage });
-    if (changed !== 1) throw new LostRace(`plan ${this.planId} left stage ${this.#fromStage} meanwhile`);
+    await writePlanAt(this.tx, this.planId, this.#fromStage, this.#columns);
     this.#fromStage = null;
     this.#columns = {};
   }
