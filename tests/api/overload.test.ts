@@ -99,6 +99,12 @@ describe("at capacity", () => {
     expect(refused.body).toMatchObject({ code: "UNAVAILABLE" });
     expect(await countRowsAt(server.databaseUrl, "Plan")).toBe(plansBefore);
     expect(await countRowsAt(server.databaseUrl, "UsedNonce")).toBe(nonceBefore);
+    // Refused before its body is read: a body it would refuse 400 is 503 as well, while a caller
+    // without credentials is still told 401 first.
+    const unread = await callAt(server.baseUrl, "POST", EXECUTE, { token: second.token, rawBody: "{ not json" });
+    expect(unread.status).toBe(503);
+    expect(unread.headers.get("retry-after")).toBe("1");
+    expect((await callAt(server.baseUrl, "POST", EXECUTE, { body: next.body })).status).toBe(401);
 
     const slowPlan = planOfAnswer(slowAnswer);
     expect((await finishedPlan(server, first.token, slowPlan)).executionPlanStatus).toBe("completed");

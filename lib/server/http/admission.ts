@@ -5,7 +5,8 @@
 //    answered 503 with Retry-After before its body is read (serve-api.ts);
 //  - executions: at most MAX_PLANS_IN_FLIGHT plans are being run, waiting to run, or being made by
 //    an admitted execution in this process; an execution beyond that is 503 with Retry-After before
-//    anything is written (execute-intent.ts). An execution takes its plan's place when it is
+//    anything is written (execute-intent.ts), and already before its body is read when the bound is
+//    full as it arrives (the execute route's `admit`). An execution takes its plan's place when it is
 //    admitted, not when its plan is made: between the two it reads and writes the database in turn
 //    with everything else, and counting it only then let every execution that arrived meanwhile
 //    pass the check too, so the bound did not bound the executions being made.
@@ -67,12 +68,21 @@ export class PlanPlace {
  * process already has as many plans in hand, or being made, as it may.
  */
 export function takePlanPlace(): PlanPlace {
-  if (counters.plans >= env.MAX_PLANS_IN_FLIGHT) {
-    counters.refusedExecutions += 1;
-    throw overloadedError(`${counters.plans} trades are being settled`);
-  }
+  refuseExecutionWhenFull();
   counters.plans += 1;
   return new PlanPlace();
+}
+
+/**
+ * Throws 503 with Retry-After when an execution would find no place now. The execute route asks it
+ * before the body is read (route.ts, `admit`), since a refusal after reading, parsing and validating
+ * a body of a few kilobytes cost several times the refusal itself, and at twice the capacity half of
+ * the executions are refused; takePlanPlace asks it again when the place is taken, which is what binds.
+ */
+export function refuseExecutionWhenFull(): void {
+  if (counters.plans < env.MAX_PLANS_IN_FLIGHT) return;
+  counters.refusedExecutions += 1;
+  throw overloadedError(`${counters.plans} trades are being settled`);
 }
 
 /** A plan enters (kicked without a place taken for it, or run by the worker) or leaves (its run ended) this process's hands. */

@@ -119,6 +119,37 @@ describe("route()", () => {
     const unset = route({ auth: "optional", roles: ["admin"], serviceToken: () => undefined }, async () => ({}));
     expect((await unset(new NextRequest("http://localhost/api/test"), context())).status).toBe(401);
   });
+
+  it("asks `admit` before the body is read: a refusal wins over a body it would refuse, and the handler never runs", async () => {
+    let full = true;
+    let calls = 0;
+    const handler = route(
+      {
+        auth: "public",
+        body: z.strictObject({ a: z.number() }),
+        admit: () => {
+          if (full) throw new AppError("UNAVAILABLE", "full", [], { retryAfterSeconds: 1 });
+        },
+      },
+      async ({ body }) => {
+        calls += 1;
+        return body;
+      },
+    );
+    for (const text of ['{"a":1}', '{"a":', '{"a":"x"}']) {
+      const refused = await handler(post(text), context());
+      expect({ status: refused.status, retryAfter: refused.headers.get("retry-after") }).toEqual({ status: 503, retryAfter: "1" });
+      expect(((await refused.json()) as { code: string }).code).toBe("UNAVAILABLE");
+    }
+    expect(calls).toBe(0);
+    full = false;
+    const taken = await handler(post('{"a":1}'), context());
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toEqual({ a: 1 });
+    // Once admitted, the body is still checked.
+    expect((await handler(post('{"a":"x"}'), context())).status).toBe(400);
+    expect(calls).toBe(1);
+  });
 });
 
 describe("route() metrics", () => {

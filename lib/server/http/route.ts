@@ -43,6 +43,12 @@ export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   query?: Q;
   body?: B;
   bodyLimitBytes?: number;
+  /**
+   * Asked once the caller is authenticated and allowed, before the body is read: throws (503 with
+   * Retry-After, admission.ts) when the node cannot take this operation now, so that a refusal at
+   * capacity costs neither reading, parsing nor validating a body it would throw away.
+   */
+  admit?: () => void;
   /** Status of a successful answer that is not a Response; 204 is used when the handler returns undefined. */
   status?: number;
 };
@@ -200,6 +206,7 @@ export function route<
           throw new AppError("FORBIDDEN", `This operation needs one of the roles: ${spec.roles.join(", ")}.`);
         }
       }
+      spec.admit?.();
       // Next hands a route without dynamic segments no params at all.
       const given = (await context.params) ?? {};
       const params = spec.params ? parsePart(spec.params, given, "params") : given;
