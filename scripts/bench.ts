@@ -4,7 +4,8 @@
 //     transactions/s of ten small writes (WAL, synchronous=NORMAL, a throwaway file under
 //     .tmp/bench), bare node:http JSON POST requests/s (a child process, 16 in flight), and per
 //     database requests/s through a trivial route of this app on the production server (refused 401
-//     before any database call, and an authenticated small read), 16 in flight.
+//     before any database call, and an authenticated small read), 16 in flight; with SQLite, an
+//     execute refused 503 at capacity (refusal-floor.ts: a server of its own with one trade in hand).
 //  2. Trades on SQLite: the production server on a fresh database, funded investors, primary sales
 //     and selling-intent trades alternating, each timed from execute until the plansChangedBy
 //     subscription reports it Completed. Closed loop at each BENCH_CONCURRENCY (throughput,
@@ -47,7 +48,8 @@ import { appRouteFloors, bareHttpFloor, postgresFloor, sqliteFloor, TRIVIAL_ROUT
 import { cpuMsPerTrade, fixed, int, megabytes, ms, percentile, perTrade, printHttpFloor, printRate, printRun, printTable, printVerdicts, say, throughputOf, type Floors, type Verdict } from "./bench/report";
 import { loadBenchSettings, type BenchDatabase, type BenchSettings } from "./bench/settings";
 import { nextStatementTimes, statementTimesFiles, statementTimesLines } from "./bench/statement-times-report";
-import { TradeMarket } from "./bench/trade-market";
+import { refusedExecuteFloor } from "./bench/refusal-floor";
+import { EXECUTE, TradeMarket } from "./bench/trade-market";
 import { closedLoop, openLoop, settledCount, type RunContext, type RunResult } from "./bench/trade-runs";
 import { localPostgresProcesses, PeakMemory, ProcessGroup } from "./bench/usage";
 
@@ -109,7 +111,7 @@ async function postgresPlace(settings: BenchSettings): Promise<{ url: string; ra
   return { url: found.url, rate };
 }
 
-async function databaseSection(place: Place, settings: BenchSettings, common: Pick<Floors, "verifyNative" | "verifyNoble" | "bareHttp">): Promise<DatabaseFigures> {
+async function databaseSection(place: Place, settings: BenchSettings, common: Pick<Floors, "verifyNative" | "verifyNoble" | "bareHttp" | "executeRefused">): Promise<DatabaseFigures> {
   const database: BenchDatabase = place.database;
   const processCount = place.database === "postgres" ? place.processes : 1;
   const title = place.database === "sqlite" ? "SQLite" : `PostgreSQL, ${processCount} process${processCount === 1 ? "" : "es"}`;
@@ -173,6 +175,11 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
         overload = await withStatementTimes(timesDir, () => openLoop(context, rate, settings.seconds, opened.prepareMany(Math.round(rate * settings.seconds))), floors);
         const held = overload.open ? overload.open.goodput / capacity : 0;
         say(`  throughput ${held >= TARGETS.heldShare ? "held" : "did not hold"}: goodput ${fixed(overload.open?.goodput ?? 0)}/s is ${int(held * 100)}% of the capacity`);
+        const refusals = total(overload.refused);
+        if (floors.executeRefused && refusals > 0 && overload.usage.serverCpuMs > 0) {
+          const refusalsMs = refusals * floors.executeRefused.serverCpuMsEach;
+          say(`  the refusals at the floor's cost: ${int(refusals)} × ${fixed(floors.executeRefused.serverCpuMsEach * 1000, 0)} µs = ${fixed(refusalsMs / 1000, 2)} s, ${fixed((100 * refusalsMs) / overload.usage.serverCpuMs)}% of the server's CPU in the run`);
+        }
       } else say("\nno closed-loop run settled anything: the open loop at twice the capacity is skipped");
     }
     return { database, title, processes: processCount, floors, closed, open, overload };
@@ -274,6 +281,7 @@ function comparison(figures: readonly DatabaseFigures[], settings: BenchSettings
     ["floor: authenticated small read, requests/s", (f) => int(f.floors.appRead.perSecond)],
     ["floor: database transactions of 10 writes/s", (f) => int(f.floors.database.perSecond)],
     ["floor: bare node:http requests/s", (f) => int(f.floors.bareHttp.perSecond)],
+    ["floor: execute refused 503 at capacity, requests/s (µs of server CPU)", (f) => (f.floors.executeRefused ? `${int(f.floors.executeRefused.perSecond)} (${fixed(f.floors.executeRefused.serverCpuMsEach * 1000, 0)} µs)` : "–")],
     ["floor: libsecp256k1 / noble verifications/s", (f) => `${int(f.floors.verifyNative.perSecond)} / ${int(f.floors.verifyNoble.perSecond)}`],
     ["ratio: authenticated reads/s ÷ trades/s", (f) => { const r = main(f); return r && settledCount(r) > 0 ? `${fixed(f.floors.appRead.perSecond / throughputOf(r))}×` : "–"; }],
     ["ratio: database transactions/s ÷ trades/s", (f) => { const r = main(f); return r && settledCount(r) > 0 ? `${fixed(f.floors.database.perSecond / throughputOf(r))}×` : "–"; }],
@@ -296,10 +304,15 @@ async function main(): Promise<number> {
   printRate("SQLite transaction of 10 small writes (better-sqlite3, WAL, synchronous=NORMAL)", sqliteRate, "transactions");
   const bareHttp = await bareHttpFloor(settings.floorSeconds, settings.floorInFlight);
   printHttpFloor(`bare node:http JSON POST, child process, ${settings.floorInFlight} in flight, keep-alive`, bareHttp);
+  // What the excess at twice the capacity costs; the production server on SQLite, for the SQLite runs' overload.
+  const executeRefused = settings.databases.includes("sqlite") ? await refusedExecuteFloor(settings.floorSeconds, settings.floorInFlight, settings.logLevel) : null;
+  if (executeRefused) {
+    printHttpFloor(`POST ${EXECUTE} refused 503 at capacity (before its body is read; a server of its own, MAX_PLANS_IN_FLIGHT=1 and one trade in hand)`, executeRefused);
+  }
 
   const figures: DatabaseFigures[] = [];
   let failed = false;
-  const common = { verifyNative: verify.native, verifyNoble: verify.noble, bareHttp };
+  const common = { verifyNative: verify.native, verifyNoble: verify.noble, bareHttp, executeRefused };
   const places: Place[] = [];
   for (const database of settings.databases) {
     if (database === "sqlite") places.push({ database, sqliteRate });

@@ -32,6 +32,8 @@ export type Floors = {
   bareHttp: HttpFloor;
   appRefused: HttpFloor;
   appRead: HttpFloor;
+  /** An execute refused 503 at capacity (refusal-floor.ts), measured when SQLite runs. */
+  executeRefused: HttpFloor | null;
 };
 
 export function printRate(what: string, rate: Rate, unit: string): void {

@@ -222,6 +222,8 @@ export class SignerStandIn {
   /** How long it takes to answer (a slow signer keeps a plan's run busy). */
   delayMs = 0;
   private server: HttpServer | null = null;
+  /** Answers still waiting out `delayMs`: stop() drops them, so no timer outlives the stand-in. */
+  private readonly pending = new Set<NodeJS.Timeout>();
   url = "";
 
   /** `sign`: how it signs (the benchmark passes libsecp256k1's signHashNative). */
@@ -233,24 +235,32 @@ export class SignerStandIn {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => setTimeout(() => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const body = JSON.parse(raw) as { signer: string; signatureTemplate: { hash: string } };
-        const timestamp = Number(req.headers["x-signature-timestamp"]);
-        const hmacOk = this.secret ? req.headers["x-signature"] === signingHmac(this.secret, timestamp, raw) : null;
-        this.seen.push({ body: body as unknown as Record<string, unknown>, hmacOk });
-        const key = this.keys.get(body.signer);
-        res.setHeader("content-type", "application/json");
-        if (this.mode === "refuse" || !key) return void res.writeHead(403).end(JSON.stringify({ title: "I do not sign this" }));
-        if (this.mode === "acknowledge") return void res.end(JSON.stringify({ type: "acknowledgement" }));
-        const signer = this.mode === "badSignature" ? newKey() : key;
-        res.end(JSON.stringify({ type: "signature", signature: this.sign(body.signatureTemplate.hash, signer.privateKey) }));
-      }, this.delayMs));
+      req.on("end", () => {
+        const timer = setTimeout(() => {
+          this.pending.delete(timer);
+          const raw = Buffer.concat(chunks).toString("utf8");
+          const body = JSON.parse(raw) as { signer: string; signatureTemplate: { hash: string } };
+          const timestamp = Number(req.headers["x-signature-timestamp"]);
+          const hmacOk = this.secret ? req.headers["x-signature"] === signingHmac(this.secret, timestamp, raw) : null;
+          this.seen.push({ body: body as unknown as Record<string, unknown>, hmacOk });
+          const key = this.keys.get(body.signer);
+          res.setHeader("content-type", "application/json");
+          if (this.mode === "refuse" || !key) return void res.writeHead(403).end(JSON.stringify({ title: "I do not sign this" }));
+          if (this.mode === "acknowledge") return void res.end(JSON.stringify({ type: "acknowledgement" }));
+          const signer = this.mode === "badSignature" ? newKey() : key;
+          res.end(JSON.stringify({ type: "signature", signature: this.sign(body.signatureTemplate.hash, signer.privateKey) }));
+        }, this.delayMs);
+        this.pending.add(timer);
+      });
     });
     await new Promise<void>((resolve) => this.server?.listen(port, "127.0.0.1", resolve));
   }
 
   async stop(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
+    for (const timer of this.pending) clearTimeout(timer);
+    this.pending.clear();
+    const closed = new Promise((resolve) => this.server?.close(resolve));
+    this.server?.closeAllConnections();
+    await closed;
   }
 }
