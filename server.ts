@@ -31,6 +31,7 @@ import { normalizeForwardedHeaders } from "@/lib/server/http/forwarded-headers";
 import { serveApi } from "@/lib/server/http/serve-api";
 import { logger } from "@/lib/server/log";
 import { startRouterWorker } from "@/lib/server/router-ops/worker";
+import { stopPlanRuns } from "@/lib/server/trading/plan-runner";
 import { applyHeapGrowth } from "@/lib/server/runtime/heap-growth";
 import { assertDemoPeopleStayLocal, DemoPeopleExposedError } from "@/lib/server/setup/assert-demo-people-stay-local";
 
@@ -145,6 +146,9 @@ async function serve(): Promise<void> {
     stopWorkers.push(startEventPublisher());
     if (env.ESCROW_WORKER === "on") stopWorkers.push(startEscrowWorker());
     if (env.ROUTER_WORKER === "on") stopWorkers.push(startRouterWorker());
+    // Runs end after their step and queued plans give up their leases, so that the next start (or
+    // another process) takes them at once; half the grace at most, the rest for what follows.
+    stopWorkers.push(() => stopPlanRuns(SHUTDOWN_GRACE_MS / 2));
     if (env.SQLITE_FILE) {
       const file = env.SQLITE_FILE;
       void sharedSqliteConnection().then(({ connection }) => stopWorkers.push(startWalCheckpointer(file, connection, betweenSqliteTransactions)));

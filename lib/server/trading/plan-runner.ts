@@ -323,7 +323,8 @@ export async function advancePlan(planId: string, held?: ClaimedPlan): Promise<v
   // Cleared by the write that records a wait or an ending, so the release below can be skipped.
   let leaseHeld = true;
   try {
-    for (let taken = 0; plan && taken < STEPS_PER_RUN && plan.stage !== "done"; ) {
+    // A run stopping (stopPlanRuns) ends after the step in hand, its lease released below.
+    for (let taken = 0; plan && taken < STEPS_PER_RUN && plan.stage !== "done" && !stopping; ) {
       const run: RunResult = (await staysInDatabase(plan))
         ? await stepsInOneTransaction(plan, STEPS_PER_RUN - taken)
         : await step(plan, null).then((one) => ({ next: one.next, reports: one.report ? [one.report] : [], ended: one.ended, taken: 1 }));
@@ -366,8 +367,15 @@ export async function advancePlan(planId: string, held?: ClaimedPlan): Promise<v
 const RUNS_AT_ONCE = 32;
 const queued: { planId: string; held: ClaimedPlan | undefined }[] = [];
 let running = 0;
+/** Set by stopPlanRuns (a graceful shutdown): no run starts, and a run in progress ends after its step. */
+let stopping = false;
+/** Leases being given up by letQueuedGo, which stopPlanRuns waits for. */
+const lettingGo = new Set<Promise<unknown>>();
+/** Called when the last run in progress ends (stopPlanRuns waits for it). */
+let whenIdle: (() => void) | null = null;
 
 function pump(): void {
+  if (stopping) return letQueuedGo();
   while (running < RUNS_AT_ONCE && queued.length > 0) {
     const { planId, held } = queued.shift() as (typeof queued)[number];
     running += 1;
@@ -377,8 +385,44 @@ function pump(): void {
         running -= 1;
         planLeft();
         pump();
+        if (running === 0) whenIdle?.();
       });
   }
+}
+
+/**
+ * The plans queued here will not be run by this process: each one its execution claimed gives its
+ * lease up, so that the worker (of this node's next start, or of another process on the same
+ * database) takes it at once instead of when the lease runs out (leaseMsFor: 30 s at least).
+ */
+function letQueuedGo(): void {
+  for (const { planId, held } of queued.splice(0)) {
+    planLeft();
+    if (!held) continue;
+    const released = releaseLease
+      .changes(sqlDb, { id: planId, lease: held.lease })
+      .catch((error: unknown) => logger.warn({ err: error, planId }, "a queued plan's lease could not be given up at shutdown; the worker takes the plan when it runs out"));
+    lettingGo.add(released);
+    void released.finally(() => lettingGo.delete(released));
+  }
+}
+
+/**
+ * A graceful shutdown's end of the plan runs (server.ts): no run starts any more, each run in
+ * progress ends after the step in hand and releases its lease, and the queued plans give theirs up
+ * (letQueuedGo). Resolves when that is done, or after `waitMs` (a step waiting on another
+ * organization is cut then, its plan taken up by the worker once its lease runs out, as after a crash).
+ */
+export async function stopPlanRuns(waitMs: number): Promise<void> {
+  stopping = true;
+  letQueuedGo();
+  let timer: NodeJS.Timeout | undefined;
+  const idle = running === 0 ? Promise.resolve() : new Promise<void>((resolve) => (whenIdle = resolve));
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+  await Promise.race([idle, waited]);
+  clearTimeout(timer);
+  if (running > 0) logger.warn({ running }, "plan runs still in progress at shutdown; the worker takes their plans when their leases run out");
+  await Promise.all(lettingGo);
 }
 
 /**
