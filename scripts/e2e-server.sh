@@ -24,4 +24,4 @@ export HTTP_KEEP_ALIVE_TIMEOUT_MS=600000
 rm -rf "$DATA_DIR"
 node_modules/.bin/tsx scripts/prepare.ts --no-build
 # node's flags: lib/server/runtime/server-node-flags.ts (its test checks this line).
-exec node --max-semi-space-size=32 .next/server/custom-server.mjs
+exec node --max-semi-space-size=16 .next/server/custom-server.mjs
