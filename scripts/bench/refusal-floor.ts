@@ -9,7 +9,7 @@
 import { EscrowClient } from "../../tests/api/escrow-client";
 import { postAt } from "../../tests/api/router-client";
 import { startTestServer } from "../../tests/api/test-server";
-import { createAsset, executionBody, finishedPlan, fund, newParty, primarySale, sellingIntent, SignerStandIn } from "../../tests/api/trade-client";
+import { createAsset, executionBody, fund, newParty, offeredThroughSigner, primarySale, SignerStandIn } from "../../tests/api/trade-client";
 import { httpFloor, type HttpFloor } from "./floors";
 import { HttpClient } from "./http-client";
 import { EXECUTE } from "./trade-market";
@@ -30,13 +30,7 @@ export async function refusedExecuteFloor(seconds: number, inFlight: number, log
     const [seller, held, refused] = [await newParty(server), await newParty(server), await newParty(server)];
     for (const party of [seller, held, refused]) await fund(server, escrow, party, "10");
     // The seller's stock, bought in the primary sale, then offered in a selling intent signed through the slow endpoint.
-    const stock = executionBody({ kind: "primarySale", intentId: saleId, assetId, executor: seller, buyer: seller, seller: issuer, quantity: "5", settlementAmount: "5" });
-    const stocked = await postAt(server, EXECUTE, seller.token, stock.body);
-    const stockPlan = String(stocked.body.response?.executionPlanId);
-    if ((await finishedPlan(server, seller.token, stockPlan)).executionPlanStatus !== "completed") throw new Error("the refusal floor's stock trade did not complete");
-    signer.keys.set(seller.key.finId, seller.key);
-    signer.delayMs = SIGNER_DELAY_MS;
-    const sellId = await sellingIntent(server, seller, assetId, "5", "1", { endpoint: signer.url });
+    const sellId = await offeredThroughSigner(server, { issuer, seller, assetId, saleId, stock: "5" }, signer, SIGNER_DELAY_MS);
     const inHand = executionBody({ kind: "sellingIntent", intentId: sellId, assetId, executor: held, buyer: held, seller, quantity: "1", settlementAmount: "1" });
     const kept = await postAt(server, EXECUTE, held.token, inHand.body);
     if (kept.status !== 200) throw new Error(`the refusal floor's trade in hand was not taken: ${kept.status} ${kept.text}`);

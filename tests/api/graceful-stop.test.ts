@@ -9,7 +9,7 @@ import { EscrowClient } from "./escrow-client";
 import { expectReconciled } from "./reconciliation";
 import { postAt } from "./router-client";
 import { startTestServer, type TestServer } from "./test-server";
-import { createAsset, executionBody, finishedPlan, fund, newParty, primarySale, sellingIntent, SignerStandIn } from "./trade-client";
+import { createAsset, executionBody, finishedPlan, fund, newParty, offeredThroughSigner, primarySale, SignerStandIn } from "./trade-client";
 
 const EXECUTE = "/api/router/finapi/tokens/execute";
 /** More trades than a process runs at once (plan-runner.ts RUNS_AT_ONCE, 32), so that some are queued when the stop comes. */
@@ -39,13 +39,8 @@ describe("a graceful stop in the middle of settlements", () => {
     const [seller, buyer] = [await newParty(server), await newParty(server)];
     await fund(server, escrow, seller, "100");
     await fund(server, escrow, buyer, "100");
-    const stock = executionBody({ kind: "primarySale", intentId: saleId, assetId, executor: seller, buyer: seller, seller: issuer, quantity: "60", settlementAmount: "60" });
-    const stocked = await postAt(server, EXECUTE, seller.token, stock.body);
-    expect((await finishedPlan(server, seller.token, String(stocked.body.response?.executionPlanId))).executionPlanStatus).toBe("completed");
     // The seller signs each trade through an endpoint that takes a while: the runs wait at the signature.
-    signer.keys.set(seller.key.finId, seller.key);
-    signer.delayMs = 1_000;
-    const sellId = await sellingIntent(server, seller, assetId, "60", "1", { endpoint: signer.url });
+    const sellId = await offeredThroughSigner(server, { issuer, seller, assetId, saleId, stock: "60" }, signer, 1_000);
 
     const answers = await Promise.all(
       Array.from({ length: TRADES }, () =>

@@ -10,7 +10,7 @@ import { EscrowClient } from "./escrow-client";
 import { signHash } from "@/lib/domain/secp256k1";
 import { postAt } from "./router-client";
 import { startTestServer, type TestServer } from "./test-server";
-import { createAsset, executionBody, finishedPlan, fund, newParty, primarySale, sellingIntent, SignerStandIn, type Party } from "./trade-client";
+import { createAsset, executionBody, finishedPlan, fund, newParty, offeredThroughSigner, primarySale, SignerStandIn, type Party } from "./trade-client";
 
 const EXECUTE = "/api/router/finapi/tokens/execute";
 let server: TestServer;
@@ -79,12 +79,7 @@ describe("at capacity", () => {
     const [first, second] = [await newParty(server), await newParty(server)] as [Party, Party];
     for (const party of [seller, first, second]) await fund(server, escrow, party, "50");
     // The seller buys tokens, then offers them through a signing endpoint that takes 3 s to answer.
-    const stock = executionBody({ kind: "primarySale", intentId: saleId, assetId, executor: seller, buyer: seller, seller: issuer, quantity: "10", settlementAmount: "10" });
-    const stockPlan = planOfAnswer(await postAt(server, EXECUTE, seller.token, stock.body));
-    expect((await finishedPlan(server, seller.token, stockPlan)).executionPlanStatus).toBe("completed");
-    signer.keys.set(seller.key.finId, seller.key);
-    signer.delayMs = 3_000;
-    const sellId = await sellingIntent(server, seller, assetId, "10", "1", { endpoint: signer.url });
+    const sellId = await offeredThroughSigner(server, { issuer, seller, assetId, saleId, stock: "10" }, signer, 3_000);
 
     const slow = executionBody({ kind: "sellingIntent", intentId: sellId, assetId, executor: first, buyer: first, seller, quantity: "1", settlementAmount: "1" });
     const slowAnswer = await postAt(server, EXECUTE, first.token, slow.body);

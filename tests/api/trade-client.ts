@@ -72,6 +72,29 @@ export async function sellingIntent(server: Server, seller: Party, assetId: stri
   return String((await postOk(server, `/api/router/finapi/profiles/asset/${assetId}/intent`, seller.token, sellingIntentRequest(seller, assetId, amount, unitValue, policy))).id);
 }
 
+/**
+ * `seller` buys `stock` tokens of `assetId` in the primary sale `saleId` (at 1 USD each, so it needs
+ * that much money) and offers them in a selling intent it signs through `signer`, which takes
+ * `delayMs` to answer each signing request from then on (a slow signer keeps a trade's run at its
+ * signature). Returns the selling intent's id.
+ */
+export async function offeredThroughSigner(
+  server: Server,
+  trade: { issuer: Party; seller: Party; assetId: string; saleId: string; stock: string },
+  signer: SignerStandIn,
+  delayMs: number,
+): Promise<string> {
+  const { issuer, seller, assetId, saleId, stock } = trade;
+  const bought = executionBody({ kind: "primarySale", intentId: saleId, assetId, executor: seller, buyer: seller, seller: issuer, quantity: stock, settlementAmount: stock });
+  const answer = await postOk(server, "/api/router/finapi/tokens/execute", seller.token, bought.body);
+  const planId = String((answer.response as { executionPlanId: string }).executionPlanId);
+  const plan = await finishedPlan(server, seller.token, planId);
+  if (plan.executionPlanStatus !== "completed") throw new Error(`the seller's purchase of its stock ended ${plan.executionPlanStatus}`);
+  signer.keys.set(seller.key.finId, seller.key);
+  signer.delayMs = delayMs;
+  return sellingIntent(server, seller, assetId, stock, "1", { endpoint: signer.url });
+}
+
 /** A create-intent body of a buying intent by `buyer` (its money held for an hour), signed through `policy`. */
 export function buyingIntentRequest(buyer: Party, assetId: string, amount: string, unitValue: string, policy: { endpoint: string; secret?: string }) {
   return {
