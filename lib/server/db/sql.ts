@@ -225,6 +225,9 @@ const transactions = makeTransactions(sqlDb, { nest: env.DATABASE_PROVIDER === "
 /** Runs `effect` once the transaction `tx` has committed (never when it rolls back): effects after commit. */
 export const onCommit: (tx: SqlTx, effect: () => void) => void = transactions.onCommit;
 
+/** Runs `effect` if the top-level transaction of `tx` does not commit: state outside the database that the transaction advanced. */
+export const onRollback: (tx: SqlTx, effect: () => void) => void = transactions.onRollback;
+
 /**
  * `row` is written by `write` together with the other rows of the same `write` just before the
  * top-level transaction of `tx` commits (a nested transaction that rolls back drops its rows).

@@ -71,6 +71,48 @@ describe("inTransaction with nesting (SQLite)", () => {
     expect(ran).toEqual([]);
   });
 
+  it("runs the onRollback effects when the top-level transaction fails, those of a nested one that committed too, and none when it commits", async () => {
+    const { inTransaction, onCommit, onRollback, committedNames } = setUp();
+    const ran: string[] = [];
+    await inTransaction(async (tx) => {
+      await tx.insertInto("t").values({ name: "kept" } as never).execute();
+      onRollback(tx, () => ran.push("never"));
+    });
+    await expect(
+      inTransaction(async (tx) => {
+        onRollback(tx, () => ran.push("outer undone"));
+        await inTransaction(async (inner) => {
+          await inner.insertInto("t").values({ name: "nested" } as never).execute();
+          onRollback(inner, () => ran.push("nested undone"));
+          onCommit(inner, () => ran.push("nested effect"));
+        });
+        throw new Error("the outer step failed");
+      }),
+    ).rejects.toThrow("the outer step failed");
+    expect(ran).toEqual(["outer undone", "nested undone"]);
+    expect(committedNames()).toEqual(["kept"]);
+  });
+
+  it("runs the onRollback effects of every transaction of a group whose COMMIT fails", async () => {
+    const { inTransaction, onCommit, onRollback, committedNames } = setUp();
+    const ran: string[] = [];
+    const results = await Promise.allSettled([
+      inTransaction(async (tx) => {
+        await tx.insertInto("t").values({ name: "a" } as never).execute();
+        onRollback(tx, () => ran.push("a undone"));
+        onCommit(tx, () => ran.push("a committed"));
+      }),
+      // Its foreign key is checked at the COMMIT (deferred), which then fails for the whole group.
+      inTransaction(async (tx) => {
+        await tx.insertInto("child").values({ parentId: 999 } as never).execute();
+        onRollback(tx, () => ran.push("child undone"));
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(ran.sort()).toEqual(["a undone", "child undone"]);
+    expect(committedNames()).toEqual([]);
+  });
+
   it("runs effects only after the commit, outside the transaction: their statements take a turn of their own", async () => {
     const { db, inTransaction, onCommit, committedNames } = setUp();
     let effect: Promise<string[]> | null = null;

@@ -1,7 +1,10 @@
 // Transactions of the typed-SQL path (sql.ts): effects after commit, and, on SQLite, nesting.
 //
 // `inTransaction(work)` runs `work` in one transaction; what the work registers with `onCommit` runs
-// after the commit, in order, and never when it rolls back (style.md: effects after commit).
+// after the commit, in order, and never when it rolls back (style.md: effects after commit). What it
+// registers with `onRollback` runs instead when the top-level transaction does not commit (its work
+// failed, or on SQLite its group's COMMIT did): for state kept outside the database that a write
+// advanced (the events' sequence counter, events/sequence-counter.ts).
 //
 // Nesting (SQLite): called from inside another transaction's work, inTransaction is a savepoint of
 // that transaction, and the statements the work sends through the instance rather than its handle run
@@ -39,12 +42,20 @@ type Deferred<DB> = { write: DeferredWrite<DB, unknown>; row: unknown };
 
 export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean; direct?: DirectExecutor }) {
   const afterCommit = new WeakMap<Transaction<DB>, (() => void)[]>();
+  const afterRollback = new WeakMap<Transaction<DB>, (() => void)[]>();
   const deferredOf = new WeakMap<Transaction<DB>, Deferred<DB>[]>();
   const run = (tx: Transaction<DB>, query: CompiledQuery) => options.direct?.(tx, query) ?? tx.executeQuery(query);
 
   function onCommit(tx: Transaction<DB>, effect: () => void): void {
     const effects = afterCommit.get(tx);
     if (!effects) throw new Error("onCommit needs a transaction opened by inTransaction");
+    effects.push(effect);
+  }
+
+  /** Runs `effect` if the top-level transaction of `tx` does not commit (registered in a nested one, it runs then too). */
+  function onRollback(tx: Transaction<DB>, effect: () => void): void {
+    const effects = afterRollback.get(tx);
+    if (!effects) throw new Error("onRollback needs a transaction opened by inTransaction");
     effects.push(effect);
   }
 
@@ -79,11 +90,19 @@ export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean; d
 
   async function topTransaction<T>(work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
     const effects: (() => void)[] = [];
-    const result = await db.transaction().execute(async (tx) => {
-      afterCommit.set(tx, effects);
-      deferredOf.set(tx, []);
-      return work(tx);
-    });
+    const undo: (() => void)[] = [];
+    let result: T;
+    try {
+      result = await db.transaction().execute(async (tx) => {
+        afterCommit.set(tx, effects);
+        afterRollback.set(tx, undo);
+        deferredOf.set(tx, []);
+        return work(tx);
+      });
+    } catch (error) {
+      for (const effect of undo) effect();
+      throw error;
+    }
     for (const effect of effects) effect();
     return result;
   }
@@ -126,5 +145,5 @@ export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean; d
     );
   }
 
-  return { inTransaction, onCommit, beforeCommit };
+  return { inTransaction, onCommit, onRollback, beforeCommit };
 }

@@ -7,7 +7,8 @@ import { migratedTestDatabase } from "@/lib/server/db/migrated-test-database";
 import { dbDate, isSqlUniqueViolation, type DB } from "@/lib/server/db/sql";
 import { EventDeliverer } from "./deliver-events";
 import { LocalEventHub } from "./local-event-hub";
-import { highestSequence, sequenceOutbox } from "./sequence-outbox";
+import { SequenceCounter } from "./sequence-counter";
+import { highestSequence, sequenceOutbox, type SequencedRow } from "./sequence-outbox";
 
 let q: Kysely<DB>;
 
@@ -86,6 +87,75 @@ describe("sequenceOutbox", () => {
     expect(isSqlUniqueViolation(stale)).toBe(true);
     const [row] = await q.selectFrom("EventOutbox").select(["sequence", "publishedAt"]).where("id", "=", unnumbered).execute();
     expect(row).toEqual({ sequence: null, publishedAt: null });
+  });
+});
+
+/** Commits outbox rows numbered as they are written, from `counter` (SQLite's way: plan-events.ts); answers them as written. */
+async function commitNumbered(counter: SequenceCounter, count: number, atMs: number): Promise<SequencedRow[]> {
+  return q.transaction().execute(async (tx) => {
+    const first = await counter.take(tx, count);
+    const rows: SequencedRow[] = [];
+    for (let i = 0; i < count; i += 1) {
+      written += 1;
+      const createdAt = dbDate(new Date(atMs + i));
+      rows.push({ id: `row-${String(written).padStart(4, "0")}`, kind: "planAdded", payload: JSON.stringify({ id: `plan-${written}`, status: "Pending" }), audience: "[]", createdAt, publishedAt: createdAt, sequence: first + i });
+    }
+    await tx.insertInto("EventOutbox").values(rows).execute();
+    return rows;
+  });
+}
+
+describe("SequenceCounter (SQLite: rows numbered as they are written)", () => {
+  it("goes on from the highest sequence in the database, and the publisher's pass numbers the other rows from it too", async () => {
+    await commitRow(T);
+    await sequenceOutbox(q, 0, { notify: false });
+    const counter = new SequenceCounter();
+    const numbered = await commitNumbered(counter, 2, T + 1);
+    expect(numbered.map((r) => r.sequence)).toEqual([2, 3]);
+    const unnumbered = await commitRow(T + 5); // written another way (Prisma, a script)
+    expect((await sequenceOutbox(q, counter, { notify: false })).map((r) => [r.id, r.sequence])).toEqual([[unnumbered, 4]]);
+    expect((await commitNumbered(counter, 1, T + 6)).map((r) => r.sequence)).toEqual([5]);
+    expect(await highestSequence(q)).toBe(5);
+    // The rows numbered at insert are published as written: the pass has nothing of theirs to pick.
+    expect(await sequenceOutbox(q, counter, { notify: false })).toEqual([]);
+  });
+
+  it("after numbers that did not commit, reads the highest again: no number twice, the next one after what committed", async () => {
+    const counter = new SequenceCounter();
+    await commitNumbered(counter, 2, T);
+    await expect(
+      q.transaction().execute(async (tx) => {
+        await counter.take(tx, 3);
+        throw new Error("the transaction failed");
+      }),
+    ).rejects.toThrow("the transaction failed");
+    counter.forget(); // plan-events.ts: onRollback
+    expect((await commitNumbered(counter, 1, T + 10)).map((r) => r.sequence)).toEqual([3]);
+  });
+
+  it("forgets its count when a pass's numbers are refused (another writer numbered past it), and the next pass goes on after them", async () => {
+    const counter = new SequenceCounter();
+    await commitNumbered(counter, 1, T);
+    await commitNumbered(new SequenceCounter(), 1, T + 1); // a second counter: the rows it numbered are unknown to the first
+    const unnumbered = await commitRow(T + 2);
+    const refused = await sequenceOutbox(q, counter, { notify: false }).catch((error: unknown) => error);
+    expect(isSqlUniqueViolation(refused)).toBe(true);
+    expect((await sequenceOutbox(q, counter, { notify: false })).map((r) => [r.id, r.sequence])).toEqual([[unnumbered, 3]]);
+  });
+
+  it("hands rows numbered at insert to the deliverer in their order, and it reads across a gap left by numbers that never committed", async () => {
+    const one = process();
+    await one.deliverer.start();
+    const counter = new SequenceCounter();
+    const first = await commitNumbered(counter, 2, T);
+    one.deliverer.offer(first);
+    await counter.take(q, 1); // taken by a transaction that then failed: 3 is never written
+    const after = await commitNumbered(counter, 1, T + 5);
+    expect(after[0]?.sequence).toBe(4);
+    one.deliverer.offer(after);
+    await one.deliverer.catchUp();
+    await one.deliverer.drained();
+    expect(one.received).toEqual([...first, ...after].map((r) => r.id));
   });
 });
 

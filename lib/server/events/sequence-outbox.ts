@@ -16,6 +16,7 @@ import { sql, type Selectable } from "kysely";
 import { env } from "@/lib/env";
 import { dbNow, dbInt, prepared, type DB, type Sql } from "@/lib/server/db/sql";
 import { everyColumn } from "@/lib/server/db/every-column";
+import type { SequenceCounter } from "./sequence-counter";
 import { UNNUMBERED_IN_ORDER } from "./unnumbered";
 
 export const SEQUENCE_BATCH_SIZE = 100;
@@ -84,21 +85,36 @@ async function sequenceOutboxInOneStatement(q: Sql, highest: number, limit: numb
 }
 
 /**
- * Numbers up to `limit` committed, unpublished rows after `highest`, marks them published, and (on
- * PostgreSQL, `notify`) tells every process in the same transaction, so the notification goes out
- * only if the numbers commit. Answers the rows as numbered, in order.
+ * Numbers up to `limit` committed, unpublished rows after `from` (the highest sequence given so far,
+ * or on SQLite the process's counter, which rows written since numbered at once:
+ * sequence-counter.ts), marks them published, and (on PostgreSQL, `notify`) tells every process in
+ * the same transaction, so the notification goes out only if the numbers commit. Answers the rows as
+ * numbered, in order.
  */
-export async function sequenceOutbox(q: Sql, highest: number, options: { notify: boolean; limit?: number }): Promise<SequencedRow[]> {
+export async function sequenceOutbox(q: Sql, from: number | SequenceCounter, options: { notify: boolean; limit?: number }): Promise<SequencedRow[]> {
   const limit = options.limit ?? SEQUENCE_BATCH_SIZE;
-  if (env.DATABASE_PROVIDER === "postgresql") return sequenceOutboxInOneStatement(q, highest, limit, options.notify);
+  if (env.DATABASE_PROVIDER === "postgresql") {
+    if (typeof from !== "number") throw new Error("the sequence counter is SQLite's; PostgreSQL's publisher counts its own");
+    return sequenceOutboxInOneStatement(q, from, limit, options.notify);
+  }
+  try {
+    return await sequenceInTransaction(q, from, limit, options.notify);
+  } catch (error) {
+    if (typeof from !== "number") from.forget();
+    throw error;
+  }
+}
+
+async function sequenceInTransaction(q: Sql, from: number | SequenceCounter, limit: number, notify: boolean): Promise<SequencedRow[]> {
   return q.transaction().execute(async (tx) => {
     const rows = await nextUnnumbered.all(tx, { limit });
     if (rows.length === 0) return [];
+    const first = typeof from === "number" ? from + 1 : await from.take(tx, rows.length);
     const publishedAt = dbNow();
-    const numbered = rows.map((row, i) => ({ ...row, sequence: highest + 1 + i, publishedAt }));
+    const numbered = rows.map((row, i) => ({ ...row, sequence: first + i, publishedAt }));
     await giveSequences.changes(tx, { ids: numbered.map((row) => row.id), sequences: numbered.map((row) => row.sequence), publishedAt });
     const last = numbered[numbered.length - 1] as SequencedRow;
-    if (options.notify) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(last.sequence)})`.execute(tx);
+    if (notify) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(last.sequence)})`.execute(tx);
     return numbered;
   });
 }

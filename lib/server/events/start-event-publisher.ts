@@ -10,13 +10,20 @@
 // notification. On SQLite the one process publishes; on PostgreSQL the process holding the
 // publisher's lock (database-listener.ts) does, the others try to take it every LEAD_RETRY_MS, so a
 // dead publisher is replaced within about a second.
+//
+// On SQLite the rows the typed-SQL path writes are numbered as they are written, from the process's
+// counter (sequence-counter.ts, numberedAtInsert), and handed to the deliverer once they commit
+// (offerCommitted), without a pass; the pass numbers what was written otherwise (Prisma's writes,
+// another process such as a script), from the same counter.
+import { env } from "@/lib/env";
 import { sqlDb } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { databaseListener, type DatabaseListener } from "./database-listener";
 import { EventDeliverer } from "./deliver-events";
 import { eventTransport, type EventTransport } from "./event-transport";
 import { pruneOutbox } from "./outbox-events";
-import { highestSequence, SEQUENCE_BATCH_SIZE, sequenceOutbox } from "./sequence-outbox";
+import { SequenceCounter } from "./sequence-counter";
+import { highestSequence, SEQUENCE_BATCH_SIZE, sequenceOutbox, type SequencedRow } from "./sequence-outbox";
 
 export const POLL_INTERVAL_MS = 100;
 /** How often a process that does not publish tries to take over (a publisher that died). */
@@ -29,7 +36,15 @@ const PRUNE_EVERY_MS = 60_000;
 /** Published rows are kept this long (for inspection), then deleted. */
 export const PUBLISHED_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-type Publisher = { wake: () => void; publishing: () => boolean; readUpTo: () => number | null };
+type Publisher = {
+  wake: () => void;
+  publishing: () => boolean;
+  readUpTo: () => number | null;
+  /** SQLite, once the deliverer knows where it starts: the counter rows are numbered from as they are written; else null. */
+  counter: () => SequenceCounter | null;
+  /** Rows numbered at insert whose transaction has committed, for this process's subscribers. */
+  offer: (rows: readonly SequencedRow[]) => void;
+};
 const holder = globalThis as typeof globalThis & { __tanEventPublisher?: Publisher };
 
 /**
@@ -39,6 +54,21 @@ const holder = globalThis as typeof globalThis & { __tanEventPublisher?: Publish
  */
 export function wakeEventPublisher(): void {
   holder.__tanEventPublisher?.wake();
+}
+
+/**
+ * SQLite, with the publisher running in this process: the counter a transaction numbers its outbox
+ * rows from as it writes them (sequence-counter.ts). Null otherwise (PostgreSQL, where the publisher
+ * may be another process; a process that does not publish): the rows are then written unnumbered and
+ * the publisher numbers them once committed.
+ */
+export function numberedAtInsert(): SequenceCounter | null {
+  return holder.__tanEventPublisher?.counter() ?? null;
+}
+
+/** Rows a transaction numbered at insert (numberedAtInsert), once it has committed: delivered in this process at once. */
+export function offerCommitted(rows: readonly SequencedRow[]): void {
+  holder.__tanEventPublisher?.offer(rows);
 }
 
 /** What GET /api/health says of this process's events: does it publish, up to which sequence has it read the events (queued or delivered). */
@@ -77,8 +107,10 @@ export function startEventPublisher(transport: EventTransport = eventTransport()
   let lastPruneMs = 0;
   let passing = false;
   let wokenDuringPass = false;
-  /** The highest sequence this process gave, while it publishes (null: read it first). */
+  /** The highest sequence this process gave, while it publishes (null: read it first); PostgreSQL. */
   let highest: number | null = null;
+  /** SQLite: every number this process gives, at insert or in a pass, comes from it. */
+  const counter = listener === null && env.DATABASE_PROVIDER === "sqlite" ? new SequenceCounter() : null;
 
   const publishing = () => listener === null || listener.isPublisher;
 
@@ -96,10 +128,13 @@ export function startEventPublisher(transport: EventTransport = eventTransport()
     if (deliverer.position === null) await deliverer.start();
     const session = await numberingSession();
     if (!session) return 0;
-    highest ??= await highestSequence(session);
     let rows;
     try {
-      rows = await sequenceOutbox(session, highest, { notify: listener !== null });
+      if (counter) rows = await sequenceOutbox(session, counter, { notify: false });
+      else {
+        highest ??= await highestSequence(session);
+        rows = await sequenceOutbox(session, highest, { notify: listener !== null });
+      }
     } catch (error) {
       highest = null; // another publisher may have numbered rows meanwhile
       throw error;
@@ -163,6 +198,10 @@ export function startEventPublisher(transport: EventTransport = eventTransport()
     wake: () => (publishing() ? wakeHere() : wakeThePublisher()),
     publishing,
     readUpTo: () => deliverer.position,
+    // Rows numbered before the deliverer read where it starts could fall below its cursor, unseen:
+    // until then they are written unnumbered, for the first pass.
+    counter: () => (deliverer.position === null ? null : counter),
+    offer: (rows) => deliverer.offer(rows),
   };
 
   logger.info({ intervalMs: POLL_INTERVAL_MS, shared: listener !== null }, "event publisher started");
