@@ -15,63 +15,51 @@ export type PlanEventKind = "planAdded" | "planChanged" | "receiptAdded";
 
 type OutboxRow = { id: string; kind: string; payload: string; audience: string; createdAt: string };
 
-/** Rows of one insert at most (5 parameters each, far below SQLite's and PostgreSQL's limits). */
+/** Rows of one insert at most (7 parameters each, far below SQLite's and PostgreSQL's limits). */
 const ROWS_PER_INSERT = 100;
 
-const insertEvents = prepared(
-  (db, a: { ids: readonly string[]; kinds: readonly string[]; payloads: readonly string[]; audiences: readonly string[]; createdAts: readonly string[] }) =>
-    db.insertInto("EventOutbox").values(a.ids.map((id, i) => ({ id, kind: a.kinds[i]!, payload: a.payloads[i]!, audience: a.audiences[i]!, createdAt: a.createdAts[i]! }))),
+type Columns = { ids: readonly string[]; kinds: readonly string[]; payloads: readonly string[]; audiences: readonly string[]; createdAts: readonly string[] };
+
+const insertEvents = prepared((db, a: Columns) =>
+  db.insertInto("EventOutbox").values(a.ids.map((id, i) => ({ id, kind: a.kinds[i]!, payload: a.payloads[i]!, audience: a.audiences[i]!, createdAt: a.createdAts[i]! }))),
 );
 
-type Numbered = { ids: readonly string[]; kinds: readonly string[]; payloads: readonly string[]; audiences: readonly string[]; createdAts: readonly string[]; sequences: readonly number[] };
-
-const insertNumberedEvents = prepared((db, a: Numbered) =>
+/** Rows numbered as they are written: published at once (publishedAt = createdAt), with their sequence. */
+const insertNumberedEvents = prepared((db, a: Columns & { sequences: readonly number[] }) =>
   db.insertInto("EventOutbox").values(
-    a.ids.map((id, i) => ({
-      id,
-      kind: a.kinds[i]!,
-      payload: a.payloads[i]!,
-      audience: a.audiences[i]!,
-      createdAt: a.createdAts[i]!,
-      publishedAt: a.createdAts[i]!,
-      sequence: a.sequences[i]!,
-    })),
+    a.ids.map((id, i) => ({ id, kind: a.kinds[i]!, payload: a.payloads[i]!, audience: a.audiences[i]!, createdAt: a.createdAts[i]!, publishedAt: a.createdAts[i]!, sequence: a.sequences[i]! })),
   ),
 );
 
-/** A transaction's events, written in one insert just before it commits (a plan run's steps record several). */
+const columnsOf = (batch: readonly OutboxRow[]): Columns => ({
+  ids: batch.map((r) => r.id),
+  kinds: batch.map((r) => r.kind),
+  payloads: batch.map((r) => r.payload),
+  audiences: batch.map((r) => r.audience),
+  createdAts: batch.map((r) => r.createdAt),
+});
+
+/**
+ * A transaction's events, written in one insert just before it commits (a plan run's steps record
+ * several): numbered as written and offered to this process's subscribers once committed, when the
+ * publisher runs here on SQLite; else unnumbered, and the publisher woken once committed.
+ */
 async function writeEvents(tx: SqlTx, rows: OutboxRow[]): Promise<void> {
   const counter = numberedAtInsert();
-  if (counter) return writeNumberedEvents(tx, rows, await counter.take(tx, rows.length), () => counter.forget());
+  let numbered: SequencedRow[] | null = null;
+  if (counter) {
+    const first = await counter.take(tx, rows.length);
+    onRollback(tx, () => counter.forget());
+    numbered = rows.map((r, i) => ({ ...r, publishedAt: r.createdAt, sequence: first + i }));
+  }
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const batch = rows.slice(start, start + ROWS_PER_INSERT);
-    await insertEvents.changes(tx, {
-      ids: batch.map((r) => r.id),
-      kinds: batch.map((r) => r.kind),
-      payloads: batch.map((r) => r.payload),
-      audiences: batch.map((r) => r.audience),
-      createdAts: batch.map((r) => r.createdAt),
-    });
+    const end = start + ROWS_PER_INSERT;
+    const columns = columnsOf(rows.slice(start, end));
+    if (numbered) await insertNumberedEvents.changes(tx, { ...columns, sequences: numbered.slice(start, end).map((r) => r.sequence) });
+    else await insertEvents.changes(tx, columns);
   }
-  onCommit(tx, wakeEventPublisher);
-}
-
-/** The same rows numbered from `first` and published as written (their createdAt), offered to the subscribers once committed. */
-async function writeNumberedEvents(tx: SqlTx, rows: OutboxRow[], first: number, forget: () => void): Promise<void> {
-  onRollback(tx, forget);
-  const numbered: SequencedRow[] = rows.map((r, i) => ({ ...r, publishedAt: r.createdAt, sequence: first + i }));
-  for (let start = 0; start < numbered.length; start += ROWS_PER_INSERT) {
-    const batch = numbered.slice(start, start + ROWS_PER_INSERT);
-    await insertNumberedEvents.changes(tx, {
-      ids: batch.map((r) => r.id),
-      kinds: batch.map((r) => r.kind),
-      payloads: batch.map((r) => r.payload),
-      audiences: batch.map((r) => r.audience),
-      createdAts: batch.map((r) => r.createdAt),
-      sequences: batch.map((r) => r.sequence),
-    });
-  }
-  onCommit(tx, () => offerCommitted(numbered));
+  const committed = numbered;
+  onCommit(tx, committed ? () => offerCommitted(committed) : wakeEventPublisher);
 }
 
 /**
