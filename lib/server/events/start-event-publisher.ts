@@ -114,6 +114,23 @@ export function startEventPublisher(transport: EventTransport = eventTransport()
 
   const publishing = () => listener === null || listener.isPublisher;
 
+  /**
+   * Rows numbered at insert, handed over by each transaction as it commits, go to the deliverer
+   * together once the event loop's turn is over: a group commit ends many transactions in one
+   * turn, and one offer of all their rows is one batch for the deliverer instead of one each.
+   */
+  let offered: SequencedRow[] = [];
+  const offerOncePerTurn = (rows: readonly SequencedRow[]) => {
+    if (offered.length === 0) {
+      setImmediate(() => {
+        const all = offered;
+        offered = [];
+        deliverer.offer(all);
+      });
+    }
+    offered.push(...rows);
+  };
+
   /** The session the numbering runs on: the shared connection on SQLite, the lock's own on PostgreSQL. */
   const numberingSession = async () => {
     if (listener === null) return sqlDb;
@@ -201,7 +218,7 @@ export function startEventPublisher(transport: EventTransport = eventTransport()
     // Rows numbered before the deliverer read where it starts could fall below its cursor, unseen:
     // until then they are written unnumbered, for the first pass.
     counter: () => (deliverer.position === null ? null : counter),
-    offer: (rows) => deliverer.offer(rows),
+    offer: offerOncePerTurn,
   };
 
   logger.info({ intervalMs: POLL_INTERVAL_MS, shared: listener !== null }, "event publisher started");
