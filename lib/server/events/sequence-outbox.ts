@@ -98,25 +98,21 @@ export async function sequenceOutbox(q: Sql, from: number | SequenceCounter, opt
     return sequenceOutboxInOneStatement(q, from, limit, options.notify);
   }
   try {
-    return await sequenceInTransaction(q, from, limit, options.notify);
+    return await q.transaction().execute(async (tx) => {
+      const rows = await nextUnnumbered.all(tx, { limit });
+      if (rows.length === 0) return [];
+      const first = typeof from === "number" ? from + 1 : await from.take(tx, rows.length);
+      const publishedAt = dbNow();
+      const numbered = rows.map((row, i) => ({ ...row, sequence: first + i, publishedAt }));
+      await giveSequences.changes(tx, { ids: numbered.map((row) => row.id), sequences: numbered.map((row) => row.sequence), publishedAt });
+      const last = numbered[numbered.length - 1] as SequencedRow;
+      if (options.notify) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(last.sequence)})`.execute(tx);
+      return numbered;
+    });
   } catch (error) {
-    if (typeof from !== "number") from.forget();
+    if (typeof from !== "number") from.forget(); // its numbers were not written: read the highest again
     throw error;
   }
-}
-
-async function sequenceInTransaction(q: Sql, from: number | SequenceCounter, limit: number, notify: boolean): Promise<SequencedRow[]> {
-  return q.transaction().execute(async (tx) => {
-    const rows = await nextUnnumbered.all(tx, { limit });
-    if (rows.length === 0) return [];
-    const first = typeof from === "number" ? from + 1 : await from.take(tx, rows.length);
-    const publishedAt = dbNow();
-    const numbered = rows.map((row, i) => ({ ...row, sequence: first + i, publishedAt }));
-    await giveSequences.changes(tx, { ids: numbered.map((row) => row.id), sequences: numbered.map((row) => row.sequence), publishedAt });
-    const last = numbered[numbered.length - 1] as SequencedRow;
-    if (notify) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(last.sequence)})`.execute(tx);
-    return numbered;
-  });
 }
 
 /** Rows numbered after `cursor`, in sequence order, at most `limit`. */

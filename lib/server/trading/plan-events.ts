@@ -8,6 +8,7 @@
 import { beforeCommit, dbDate, onCommit, onRollback, prepared, type SqlTx } from "@/lib/server/db/sql";
 import { nextOutboxId } from "@/lib/server/events/outbox-id";
 import { numberedAtInsert, offerCommitted, wakeEventPublisher } from "@/lib/server/events/start-event-publisher";
+import type { SequenceCounter } from "@/lib/server/events/sequence-counter";
 import type { SequencedRow } from "@/lib/server/events/sequence-outbox";
 import { currentDate } from "@/lib/server/clock";
 
@@ -46,20 +47,21 @@ const columnsOf = (batch: readonly OutboxRow[]): Columns => ({
  */
 async function writeEvents(tx: SqlTx, rows: OutboxRow[]): Promise<void> {
   const counter = numberedAtInsert();
-  let numbered: SequencedRow[] | null = null;
-  if (counter) {
-    const first = await counter.take(tx, rows.length);
-    onRollback(tx, () => counter.forget());
-    numbered = rows.map((r, i) => ({ ...r, publishedAt: r.createdAt, sequence: first + i }));
-  }
+  const numbered = counter ? await numberedFrom(counter, tx, rows) : null;
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const end = start + ROWS_PER_INSERT;
     const columns = columnsOf(rows.slice(start, end));
     if (numbered) await insertNumberedEvents.changes(tx, { ...columns, sequences: numbered.slice(start, end).map((r) => r.sequence) });
     else await insertEvents.changes(tx, columns);
   }
-  const committed = numbered;
-  onCommit(tx, committed ? () => offerCommitted(committed) : wakeEventPublisher);
+  onCommit(tx, numbered ? () => offerCommitted(numbered) : wakeEventPublisher);
+}
+
+/** The rows with their sequences taken from `counter`, published as written; numbers the transaction does not commit are forgotten. */
+async function numberedFrom(counter: SequenceCounter, tx: SqlTx, rows: readonly OutboxRow[]): Promise<SequencedRow[]> {
+  const first = await counter.take(tx, rows.length);
+  onRollback(tx, () => counter.forget());
+  return rows.map((r, i) => ({ ...r, publishedAt: r.createdAt, sequence: first + i }));
 }
 
 /**
