@@ -3,6 +3,7 @@
 // A router that is not there yet, down or busy is tried again with a growing delay; an answer that
 // says the report itself is wrong parks it as dead, logged for the operator.
 import { db } from "@/lib/server/db/client";
+import { dbDate, prepared, sqlDb } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { leaseFree } from "./lease";
 import { LEDGER_IMPORT_OUTBOX_KIND } from "./credit-incoming-funds";
@@ -12,6 +13,19 @@ const LEASE_MS = 30_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
 const BATCH = 20;
 const DEAD_STATUSES = new Set([400, 409, 413, 422]);
+
+// Asked every interval of the escrow worker, so prepared rather than through Prisma's query compiler
+// (about a millisecond of CPU a call). Oldest first; the index on (status, nextAttemptAt) finds them.
+const dueReports = prepared((db, a: { now: string; limit: number }) =>
+  db
+    .selectFrom("EscrowOutbox")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("nextAttemptAt", "<=", a.now)
+    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", a.now)]))
+    .orderBy("createdAt", "asc")
+    .limit(a.limit),
+);
 
 function backoffMs(attempts: number): number {
   return Math.min(BACKOFF_MAX_MS, 1000 * 2 ** Math.min(attempts, 12));
@@ -53,11 +67,6 @@ async function deliverOne(id: string, now: Date): Promise<void> {
 
 export async function deliverOutbox(): Promise<void> {
   const now = new Date();
-  const due = await db.escrowOutbox.findMany({
-    where: { status: "pending", nextAttemptAt: { lte: now }, ...leaseFree(now) },
-    orderBy: { createdAt: "asc" },
-    take: BATCH,
-    select: { id: true },
-  });
+  const due = await dueReports.all(sqlDb, { now: dbDate(now), limit: BATCH });
   for (const { id } of due) await deliverOne(id, now);
 }

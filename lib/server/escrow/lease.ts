@@ -1,5 +1,6 @@
 // Workers claim a row by writing `claimedUntil` (a lease), so two never run it at once and a crashed
 // one's claim runs out.
+import { prepared } from "@/lib/server/db/sql";
 
 /** The where-clause part matching rows nobody holds at `now`: never claimed, or the lease ran out. */
 export function leaseFree(now: Date) {
@@ -12,4 +13,22 @@ export function leaseFree(now: Date) {
  */
 export function leaseMsFor(callTimeoutMs: number): number {
   return Math.max(30_000, 2 * callTimeoutMs + 5_000);
+}
+
+/**
+ * The pending rows of an operations table that a worker should run now: due, held by nobody, the
+ * longest due first. Workers ask every interval (four times a second by default), so this is a
+ * prepared statement; through Prisma's query compiler it cost about a millisecond of CPU a call.
+ */
+export function duePendingRows(table: "EscrowOperation" | "RouterOperation") {
+  return prepared((db, a: { now: string; limit: number }) =>
+    db
+      .selectFrom(table)
+      .select("id")
+      .where("status", "=", "pending")
+      .where("dueAt", "<=", a.now)
+      .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", a.now)]))
+      .orderBy("dueAt", "asc")
+      .limit(a.limit),
+  );
 }

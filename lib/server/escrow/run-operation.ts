@@ -7,6 +7,7 @@ import { ESCROW_ERROR_CODES, isEscrowOperationKind } from "@/lib/domain/escrow/o
 import { dbDate, dbNow, inTransaction, isSqlUniqueViolation, sqlDb } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { ConcurrentUpdate, isLostRace, OperationRefusal } from "./errors";
+import { duePendingRows } from "./lease";
 import { RetryLater, type AnyOperationDefinition, type EscrowOperationRow } from "./operation-definition";
 import { OPERATIONS } from "./operations";
 import { everyColumn } from "@/lib/server/db/every-column";
@@ -116,17 +117,10 @@ export async function runOperation(cid: string): Promise<EscrowOperationRow | un
   return findOperation(cid);
 }
 
+const dueOperations = duePendingRows("EscrowOperation");
+
 /** Pending operations that are due and unclaimed, oldest first. */
 export async function dueOperationIds(limit: number): Promise<string[]> {
-  const now = dbNow();
-  const rows = await sqlDb
-    .selectFrom("EscrowOperation")
-    .select("id")
-    .where("status", "=", "pending")
-    .where("dueAt", "<=", now)
-    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", now)]))
-    .orderBy("dueAt", "asc")
-    .limit(limit)
-    .execute();
+  const rows = await dueOperations.all(sqlDb, { now: dbNow(), limit });
   return rows.map((r) => r.id);
 }

@@ -6,7 +6,8 @@ import { isRouterOperationKind, retryDelayMs, ROUTER_ERROR_CODES, type RouterOpe
 import { env } from "@/lib/env";
 import type { RouterOperation } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db/client";
-import { leaseFree, leaseMsFor } from "@/lib/server/escrow/lease";
+import { dbNow, sqlDb } from "@/lib/server/db/sql";
+import { duePendingRows, leaseFree, leaseMsFor } from "@/lib/server/escrow/lease";
 import { logger } from "@/lib/server/log";
 import type { Completion } from "./completion";
 import { RUNNERS } from "./runners";
@@ -83,14 +84,10 @@ export async function runRouterOperation(cid: string): Promise<RouterOperation |
   return db.routerOperation.findUnique({ where: { id: cid } });
 }
 
+const dueOperations = duePendingRows("RouterOperation");
+
 /** Operations the worker should run now: pending, due, and held by nobody. */
 export async function dueRouterOperationIds(limit: number): Promise<string[]> {
-  const now = new Date();
-  const rows = await db.routerOperation.findMany({
-    where: { status: "pending", dueAt: { lte: now }, ...leaseFree(now) },
-    orderBy: { dueAt: "asc" },
-    take: limit,
-    select: { id: true },
-  });
+  const rows = await dueOperations.all(sqlDb, { now: dbNow(), limit });
   return rows.map((r) => r.id);
 }
