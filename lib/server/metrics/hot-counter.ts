@@ -8,10 +8,11 @@ export type HotCounterHandle = { inc: (by?: number) => void; readonly value: num
 
 export class HotCounter<L extends string> {
   private readonly handles = new Map<string, { labels: Record<L, string>; value: number }>();
+  private readonly counter: Counter<L>;
 
   constructor(registry: Registry, name: string, help: string, labelNames: readonly L[]) {
     const handles = this.handles;
-    new Counter({
+    this.counter = new Counter({
       name,
       help,
       labelNames,
@@ -21,6 +22,11 @@ export class HotCounter<L extends string> {
         for (const { labels, value } of handles.values()) this.inc(labels as Partial<Record<L, string>>, value);
       },
     });
+  }
+
+  /** The totals as prom-client's Counter.get() gives them (what a scrape reads). */
+  get(): ReturnType<Counter<L>["get"]> {
+    return this.counter.get();
   }
 
   /** The handle of one label set (the same handle each time: keep it in a module constant). */

@@ -329,7 +329,7 @@ export async function advancePlan(planId: string, held?: ClaimedPlan): Promise<v
         ? await stepsInOneTransaction(plan, STEPS_PER_RUN - taken)
         : await step(plan, null).then((one) => ({ next: one.next, reports: one.report ? [one.report] : [], ended: one.ended, taken: 1 }));
       // Reported once committed: a run rolled back reports nothing.
-      for (const report of run.reports) metrics.planStageSeconds.observe({ stage: report.stage, outcome: report.outcome }, report.seconds);
+      for (const report of run.reports) metrics.planStageSeconds.labels(report.stage, report.outcome).observe(report.seconds);
       taken += run.taken;
       const last = run.reports[run.reports.length - 1];
       if (run.ended) {
