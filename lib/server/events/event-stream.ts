@@ -43,7 +43,7 @@ export class EventStream<T> implements AsyncIterableIterator<T | StreamFailure> 
 
   constructor(private readonly options: EventStreamOptions<T>) {
     this.kinds = new Set(options.kinds);
-    this.unsubscribe = (options.transport ?? eventTransport()).subscribe((event) => this.offer(event));
+    this.unsubscribe = (options.transport ?? eventTransport()).subscribe((event) => this.offer(event), options.kinds);
   }
 
   private offer(event: PublishedEvent): Promise<void> | null {

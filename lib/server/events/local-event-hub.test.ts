@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DELIVERY_WAIT_MS, LocalEventHub } from "./local-event-hub";
 import type { PublishedEvent } from "./published-event";
 
-const event = (id: string): PublishedEvent => ({ id, kind: "planChanged", payload: { id }, audience: [], organizations: [], createdAtMs: 0 });
+const event = (id: string, kind: PublishedEvent["kind"] = "planChanged"): PublishedEvent => ({ id, kind, payload: { id }, audience: [], organizations: [], createdAtMs: 0 });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -72,6 +72,43 @@ describe("LocalEventHub", () => {
     unsubscribe();
     await hub.publish(event("b"));
     expect(seen).toEqual(["a"]);
+    expect(hub.listenerCount).toBe(0);
+  });
+
+  it("offers an event to the listeners of its kind and to those of every kind, and to no other", async () => {
+    const hub = new LocalEventHub();
+    const seen: string[] = [];
+    hub.subscribe((e) => (seen.push(`changes ${e.id}`), null), ["planChanged"]);
+    hub.subscribe((e) => (seen.push(`receipts ${e.id}`), null), ["receiptAdded"]);
+    hub.subscribe((e) => (seen.push(`both ${e.id}`), null), ["planChanged", "receiptAdded", "planChanged"]);
+    hub.subscribe((e) => (seen.push(`all ${e.id}`), null));
+    await hub.publish(event("c1", "planChanged"));
+    await hub.publish(event("r1", "receiptAdded"));
+    await hub.publish(event("a1", "planAdded"));
+    expect(seen).toEqual(["changes c1", "both c1", "all c1", "receipts r1", "both r1", "all r1", "all a1"]);
+    expect(hub.listenerCount).toBe(5);
+  });
+
+  it("still offers the event to the others when a listener unsubscribes while it is offered it, and never again to that one", async () => {
+    const hub = new LocalEventHub();
+    const seen: string[] = [];
+    let leave = () => undefined as void;
+    leave = hub.subscribe((e) => (seen.push(`leaver ${e.id}`), leave(), null), ["planChanged"]);
+    hub.subscribe((e) => (seen.push(`stayer ${e.id}`), null), ["planChanged"]);
+    await hub.publish(event("a"));
+    await hub.publish(event("b"));
+    expect(seen).toEqual(["leaver a", "stayer a", "stayer b"]);
+    expect(hub.listenerCount).toBe(1);
+  });
+
+  it("unsubscribes a listener of several kinds from all of them", async () => {
+    const hub = new LocalEventHub();
+    const seen: string[] = [];
+    const stop = hub.subscribe((e) => (seen.push(e.id), null), ["planChanged", "receiptAdded"]);
+    stop();
+    await hub.publish(event("c", "planChanged"));
+    await hub.publish(event("r", "receiptAdded"));
+    expect(seen).toEqual([]);
     expect(hub.listenerCount).toBe(0);
   });
 });

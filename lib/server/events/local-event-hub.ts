@@ -7,7 +7,7 @@
 // that an event is not for it answers null: nothing is waited for or counted (under load, most
 // subscribers decline most events, and a promise per subscriber per event was a measurable cost).
 import { addBounded } from "@/lib/server/bounded-map";
-import type { PublishedEvent } from "./published-event";
+import type { EventKind, PublishedEvent } from "./published-event";
 
 /** Resolves when the listener is done with the event (sent it on, or decided it is not for it); null when it declined the event at once. */
 export type EventListener = (event: PublishedEvent) => Promise<void> | null;
@@ -16,38 +16,61 @@ export const DELIVERY_WAIT_MS = 1_000;
 /** Ids remembered to drop a second publication of the same event. */
 const RECENT_IDS_MAX = 10_000;
 
+type Listening = { readonly listener: EventListener; /** events it has not finished yet */ unfinished: number };
+
 export class LocalEventHub {
-  /** Each listener with the number of events it has not finished yet. */
-  private readonly listeners = new Map<EventListener, number>();
+  /** Listeners of one kind of event each, by that kind: an event is offered to its kind's only. */
+  private readonly byKind = new Map<EventKind, Set<Listening>>();
+  /** Listeners of every kind. */
+  private readonly anyKind = new Set<Listening>();
   private readonly recentIds = new Set<string>();
 
-  subscribe(listener: EventListener): () => void {
-    this.listeners.set(listener, 0);
+  /**
+   * Hands `listener` every event published from now on, or only those of `kinds` (a subscription
+   * asks for one kind: under load most events are of the others, and each offer costs a call).
+   */
+  subscribe(listener: EventListener, kinds?: readonly EventKind[]): () => void {
+    const listening: Listening = { listener, unfinished: 0 };
+    const sets = kinds === undefined ? [this.anyKind] : [...new Set(kinds)].map((kind) => this.kindSet(kind));
+    for (const set of sets) set.add(listening);
     return () => {
-      this.listeners.delete(listener);
+      for (const set of sets) set.delete(listening);
     };
   }
 
+  private kindSet(kind: EventKind): Set<Listening> {
+    let set = this.byKind.get(kind);
+    if (!set) this.byKind.set(kind, (set = new Set()));
+    return set;
+  }
+
   get listenerCount(): number {
-    return this.listeners.size;
+    let count = this.anyKind.size;
+    for (const set of this.byKind.values()) count += set.size;
+    return count;
   }
 
   async publish(event: PublishedEvent): Promise<void> {
     if (this.recentIds.has(event.id)) return;
     addBounded(this.recentIds, event.id, RECENT_IDS_MAX);
     const deliveries: Promise<void>[] = [];
-    for (const [listener, unfinished] of [...this.listeners]) {
-      const handling = listener(event);
-      if (handling === null) continue;
-      this.listeners.set(listener, unfinished + 1);
+    // A listener that ends its subscription while it is offered the event (one that fell too far
+    // behind) is deleted from the set being iterated, which a Set allows.
+    const offer = (listening: Listening) => {
+      const handling = listening.listener(event);
+      if (handling === null) return;
+      const unfinished = listening.unfinished;
+      listening.unfinished = unfinished + 1;
       const delivery = handling
         .catch(() => undefined)
         .finally(() => {
-          const now = this.listeners.get(listener);
-          if (now !== undefined) this.listeners.set(listener, now - 1);
+          listening.unfinished -= 1;
         });
       if (unfinished === 0) deliveries.push(delivery);
-    }
+    };
+    const ofKind = this.byKind.get(event.kind);
+    if (ofKind) for (const listening of ofKind) offer(listening);
+    for (const listening of this.anyKind) offer(listening);
     if (deliveries.length === 0) return; // every listener declined, or is still busy: no timer to wait on
     let timer: NodeJS.Timeout | undefined;
     const patience = new Promise<void>((resolve) => {
