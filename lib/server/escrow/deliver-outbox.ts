@@ -5,7 +5,7 @@
 import { db } from "@/lib/server/db/client";
 import { dbDate, prepared, sqlDb } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
-import { leaseFree } from "./lease";
+import { leaseFree, unclaimedAt } from "./lease";
 import { LEDGER_IMPORT_OUTBOX_KIND } from "./credit-incoming-funds";
 import { callRouter } from "./router-client";
 
@@ -14,15 +14,15 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 const BATCH = 20;
 const DEAD_STATUSES = new Set([400, 409, 413, 422]);
 
-// Asked every interval of the escrow worker, so prepared rather than through Prisma's query compiler
-// (about a millisecond of CPU a call). Oldest first; the index on (status, nextAttemptAt) finds them.
+// Asked every interval of the escrow worker, so prepared (as lease.ts says of duePendingRows). Oldest
+// first; the index on (status, nextAttemptAt) finds them.
 const dueReports = prepared((db, a: { now: string; limit: number }) =>
   db
     .selectFrom("EscrowOutbox")
     .select("id")
     .where("status", "=", "pending")
     .where("nextAttemptAt", "<=", a.now)
-    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", a.now)]))
+    .where(unclaimedAt(a.now))
     .orderBy("createdAt", "asc")
     .limit(a.limit),
 );

@@ -1,10 +1,19 @@
 // Workers claim a row by writing `claimedUntil` (a lease), so two never run it at once and a crashed
 // one's claim runs out.
-import { prepared } from "@/lib/server/db/sql";
+import type { ExpressionBuilder } from "kysely";
+import { prepared, type DB } from "@/lib/server/db/sql";
 
 /** The where-clause part matching rows nobody holds at `now`: never claimed, or the lease ran out. */
 export function leaseFree(now: Date) {
   return { OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] };
+}
+
+/** The tables whose rows workers lease. */
+type LeasedTable = "Plan" | "EscrowOperation" | "RouterOperation" | "EscrowOutbox";
+
+/** `leaseFree` for the typed-SQL path: a where-clause for rows nobody holds at `now` (a DateTime text, dbDate). */
+export function unclaimedAt(now: string) {
+  return (eb: ExpressionBuilder<DB, LeasedTable>) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", now)]);
 }
 
 /**
@@ -27,7 +36,7 @@ export function duePendingRows(table: "EscrowOperation" | "RouterOperation") {
       .select("id")
       .where("status", "=", "pending")
       .where("dueAt", "<=", a.now)
-      .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", a.now)]))
+      .where(unclaimedAt(a.now))
       .orderBy("dueAt", "asc")
       .limit(a.limit),
   );

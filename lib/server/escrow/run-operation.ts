@@ -7,7 +7,7 @@ import { ESCROW_ERROR_CODES, isEscrowOperationKind } from "@/lib/domain/escrow/o
 import { dbDate, dbNow, inTransaction, isSqlUniqueViolation, sqlDb } from "@/lib/server/db/sql";
 import { logger } from "@/lib/server/log";
 import { ConcurrentUpdate, isLostRace, OperationRefusal } from "./errors";
-import { duePendingRows } from "./lease";
+import { duePendingRows, unclaimedAt } from "./lease";
 import { RetryLater, type AnyOperationDefinition, type EscrowOperationRow } from "./operation-definition";
 import { OPERATIONS } from "./operations";
 import { everyColumn } from "@/lib/server/db/every-column";
@@ -34,7 +34,7 @@ async function claim(cid: string, now: Date): Promise<EscrowOperationRow | undef
     .set((eb) => ({ claimedUntil: dbDate(dateAtMs(now.getTime() + LEASE_MS)), attempts: eb("attempts", "+", 1) }))
     .where("id", "=", cid)
     .where("status", "=", "pending")
-    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", dbDate(now))]))
+    .where(unclaimedAt(dbDate(now)))
     .returning(everyColumn("EscrowOperation"))
     .executeTakeFirst();
 }

@@ -23,7 +23,7 @@ import { dbDate, dbNow, inTransaction, prepared, sqlDb, type SqlTx } from "@/lib
 import { isOwnApiUrl } from "@/lib/server/http/fetch-organization";
 import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
 import { isLostRace } from "@/lib/server/escrow/errors";
-import { leaseMsFor } from "@/lib/server/escrow/lease";
+import { leaseMsFor, unclaimedAt } from "@/lib/server/escrow/lease";
 import { planEntered, planLeft, type PlanPlace } from "@/lib/server/http/admission";
 import { logger } from "@/lib/server/log";
 import { metrics } from "@/lib/server/metrics/metrics";
@@ -80,7 +80,7 @@ const claimPlan = prepared((db, a: { id: string; now: string; until: string }) =
     .set((eb) => ({ claimedUntil: a.until, attempts: eb("attempts", "+", 1) }))
     .where("id", "=", a.id)
     .where("stage", "!=", "done")
-    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", a.now)]))
+    .where(unclaimedAt(a.now))
     .returning(everyColumn("Plan")),
 );
 
@@ -462,7 +462,7 @@ export const duePlans = prepared((db, a: { now: string; limit: number }) =>
     .select("id")
     .where("dueAt", "<=", a.now)
     .where("stage", "!=", "done")
-    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", a.now)]))
+    .where(unclaimedAt(a.now))
     .orderBy("dueAt", "asc")
     .limit(a.limit),
 );
