@@ -42,9 +42,9 @@ const keysUnder = prepared((db, a: { texts: readonly string[]; requestHash: stri
 );
 const operationById = prepared((db, a: { id: string }) => db.selectFrom("EscrowOperation").select(everyColumn("EscrowOperation")).where("id", "=", a.id));
 const insertOperationRow = prepared((db, a: EscrowOperationRow) => db.insertInto("EscrowOperation").values(a));
-type KeyColumns = { keyIds: readonly string[]; keyTexts: readonly string[]; boundKeys: readonly (string | null)[] };
+type KeyColumns = { keyTexts: readonly string[]; boundKeys: readonly (string | null)[] };
 const keyRows = (a: KeyColumns, requestHash: string, operationId: string) =>
-  a.keyIds.map((id, i) => ({ id, key: a.keyTexts[i]!, requestHash, operationId, boundKey: a.boundKeys[i]! }));
+  a.keyTexts.map((key, i) => ({ key, requestHash, operationId, boundKey: a.boundKeys[i]! }));
 const insertKeys = prepared((db, a: KeyColumns & { requestHash: string; operationId: string }) =>
   db.insertInto("EscrowOperationKey").values(keyRows(a, a.requestHash, a.operationId)),
 );
@@ -55,11 +55,11 @@ const insertKeys = prepared((db, a: KeyColumns & { requestHash: string; operatio
  * inserts would have failed the transaction. SQLite's WITH takes no insert; there the two run in turn.
  */
 const insertOperationWithKeys = prepared((db, a: EscrowOperationRow & KeyColumns) => {
-  const { keyIds, keyTexts, boundKeys, ...row } = a;
+  const { keyTexts, boundKeys, ...row } = a;
   return db
     .with("operation", (w) => w.insertInto("EscrowOperation").values(row))
     .insertInto("EscrowOperationKey")
-    .values(keyRows({ keyIds, keyTexts, boundKeys }, a.requestHash, a.id));
+    .values(keyRows({ keyTexts, boundKeys }, a.requestHash, a.id));
 });
 
 /** Steps 1 and 2: the operation a key already answered this request with, a 409, or null. */
@@ -119,7 +119,6 @@ export async function insertOperation(tx: SqlTx, row: EscrowOperationRow, keys: 
   }
   const bound = row.status !== "failed";
   const columns: KeyColumns = {
-    keyIds: keys.map(() => timeOrderedUuid()),
     keyTexts: keys.map((k) => k.text),
     boundKeys: keys.map((k) => (bound ? k.text : null)),
   };
