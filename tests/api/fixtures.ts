@@ -36,6 +36,7 @@ export const WATCHED_TABLES = [
   "Asset",
   "Intent",
   "Plan",
+  "PlanDocument",
   "Receipt",
   "TokenBalance",
   "SigningRequest",

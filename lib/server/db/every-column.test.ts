@@ -17,7 +17,8 @@ describe("everyColumn", () => {
 
   it("gives the same array on every call", () => {
     expect(everyColumn("Plan")).toBe(everyColumn("Plan"));
-    expect(everyColumn("Plan")).toContain("execution");
+    expect(everyColumn("Plan")).toContain("stage");
+    expect(everyColumn("PlanDocument")).toEqual(["planId", "content", "execution"]);
   });
 
   it("refuses a name that is not a model", () => {
