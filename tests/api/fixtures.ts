@@ -36,7 +36,6 @@ export const WATCHED_TABLES = [
   "Asset",
   "Intent",
   "Plan",
-  "PlanDocument",
   "Receipt",
   "TokenBalance",
   "SigningRequest",

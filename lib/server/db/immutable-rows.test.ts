@@ -76,18 +76,4 @@ describe("the tables whose rows are kept", () => {
     expect(offending).toEqual([]);
     expect([...accountWriters]).toEqual(["lib/server/escrow/post-movement.ts"]);
   });
-
-  // A plan's document and execution are kept by plan id (plan-documents.ts): only the demo's seed
-  // retimes one, and forgets it there.
-  it("are never changed for a plan's texts, except by the seed's retiming, which forgets them", () => {
-    const root = process.cwd();
-    const writers: string[] = [];
-    const PLAN_TEXT_WRITES = [/(updateTable|deleteFrom)\(\s*["']PlanDocument["']/, /\.planDocument\.(update|updateMany|upsert|delete|deleteMany)\(/, /\b(update|UPDATE|delete from|DELETE FROM)\s+"?PlanDocument"?/];
-    for (const file of ROOTS.flatMap((dir) => sources(join(root, dir)))) {
-      const text = readFileSync(file, "utf8");
-      if (PLAN_TEXT_WRITES.some((pattern) => pattern.test(text))) writers.push(relative(root, file));
-    }
-    expect(writers).toEqual(["lib/server/setup/demo-market/backdate-demo-trade.ts"]);
-    expect(readFileSync(join(root, writers[0] ?? ""), "utf8")).toContain("forgetPlanTexts(planId)");
-  });
 });

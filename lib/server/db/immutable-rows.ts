@@ -35,11 +35,6 @@ export class ImmutableRows<V extends object> {
     return row === undefined ? undefined : this.keep(key, row);
   }
 
-  /** Drops what is kept for `key`: for the one writer a table's rule allows (immutable-rows.test.ts). */
-  forget(key: string): void {
-    this.#kept.delete(key);
-  }
-
   get size(): number {
     return this.#kept.size;
   }

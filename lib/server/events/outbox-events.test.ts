@@ -25,11 +25,10 @@ describe("toEvents", () => {
     const content = JSON.stringify({ participants: organizations.map((organizationId) => ({ organizationId, role: "escrow" })) });
     database
       .prepare(
-        `INSERT INTO "Plan" ("id", "intentId", "executorUserId", "buyerFinId", "sellerFinId", "status", "stage", "quantity", "createdAt", "updatedAt")
-         VALUES (?, 'intent', 'user', 'buyer', 'seller', 'Pending', 'rules', '1', ?, ?)`,
+        `INSERT INTO "Plan" ("id", "intentId", "executorUserId", "buyerFinId", "sellerFinId", "status", "stage", "quantity", "content", "execution", "createdAt", "updatedAt")
+         VALUES (?, 'intent', 'user', 'buyer', 'seller', 'Pending', 'rules', '1', ?, '{}', ?, ?)`,
       )
-      .run(id, dbDate(new Date(0)), dbDate(new Date(0)));
-    database.prepare(`INSERT INTO "PlanDocument" ("planId", "content", "execution") VALUES (?, ?, '{}')`).run(id, content);
+      .run(id, content, dbDate(new Date(0)), dbDate(new Date(0)));
   }
   let sequence = 0;
   function row(kind: string, payload: unknown): SequencedRow {
@@ -43,7 +42,7 @@ describe("toEvents", () => {
     const q = new Kysely<DB>({
       dialect: new SqliteDialect({ database }),
       log: (e) => {
-        if (e.level === "query" && e.query.sql.includes(`from "PlanDocument"`)) planReads.push(e.query.sql);
+        if (e.level === "query" && e.query.sql.includes(`from "Plan"`)) planReads.push(e.query.sql);
       },
     });
     planWith(database, "plan-1", ["org-a", "org-b"]);

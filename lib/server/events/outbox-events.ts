@@ -9,7 +9,6 @@ import { setBounded } from "@/lib/server/bounded-map";
 import { logger } from "@/lib/server/log";
 import { isEventKind, type EventKind, type PublishedEvent } from "./published-event";
 import type { SequencedRow } from "./sequence-outbox";
-import { keptPlanTexts } from "@/lib/server/trading/plan-documents";
 import { planDocumentOf } from "@/lib/server/trading/stage-outcome";
 
 type PlanDocument = { participants?: { organizationId?: unknown }[] };
@@ -26,18 +25,11 @@ export function planIdOfEvent(kind: EventKind, payload: unknown): string | null 
 export const PARTICIPANTS_KEPT_MAX = 10_000;
 const participantsOfPlan = new Map<string, readonly string[]>();
 /** One SQL text per length of the id list (a batch's plans not yet in memory, a handful). */
-const plansContent = prepared((db, a: { ids: readonly string[] }) => db.selectFrom("PlanDocument").select(["planId as id", "content"]).where("planId", "in", a.ids));
+const plansContent = prepared((db, a: { ids: readonly string[] }) => db.selectFrom("Plan").select(["id", "content"]).where("id", "in", a.ids));
 
 /** The participating organizations of each plan, from memory or else from the plans' documents. */
 async function participantsOf(planIds: readonly string[], q: Sql): Promise<ReadonlyMap<string, readonly string[]>> {
-  const unknown: string[] = [];
-  for (const id of planIds) {
-    if (participantsOfPlan.has(id)) continue;
-    // A plan this process executed or ran has its texts kept (plan-documents.ts): no read at all.
-    const texts = keptPlanTexts(id);
-    if (texts) setBounded(participantsOfPlan, id, organizationsOf({ id, content: texts.content }), PARTICIPANTS_KEPT_MAX);
-    else unknown.push(id);
-  }
+  const unknown = planIds.filter((id) => !participantsOfPlan.has(id));
   if (unknown.length > 0) {
     const plans = await plansContent.all(q, { ids: unknown });
     for (const plan of plans) setBounded(participantsOfPlan, plan.id, organizationsOf(plan), PARTICIPANTS_KEPT_MAX);

@@ -1,8 +1,7 @@
 // The lookups resolvers share, batched (batch-loader.ts). One set per module graph: a loader keeps
 // nothing after its batch, so sharing it between callers shows nobody anything stale. Loaders read;
 // whether the caller may see a thing is decided by the resolver that reaches it.
-import type { Profile as ProfileRow, Receipt as ReceiptRow } from "@/lib/generated/prisma/client";
-import { PLAN_ROW_INCLUDE, type PlanRow } from "./parents";
+import type { Plan as PlanRow, Profile as ProfileRow, Receipt as ReceiptRow } from "@/lib/generated/prisma/client";
 import type { AssetView } from "@/lib/schemas/asset";
 import type { Intent } from "@/lib/schemas/intent";
 import { toAssetView } from "@/lib/server/assets/asset-view";
@@ -30,7 +29,7 @@ function createLoaders() {
       return byKey(rows.map(toAssetView), (a) => a.id);
     }),
     profileByFinId: new BatchLoader<string, ProfileRow>(async (finIds) => byKey(await db.profile.findMany({ where: { finId: { in: finIds } } }), (p) => p.finId)),
-    plan: new BatchLoader<string, PlanRow>(async (ids) => byKey(await db.plan.findMany({ where: { id: { in: ids } }, include: PLAN_ROW_INCLUDE }), (p) => p.id)),
+    plan: new BatchLoader<string, PlanRow>(async (ids) => byKey(await db.plan.findMany({ where: { id: { in: ids } } }), (p) => p.id)),
     receiptsOfPlan: new BatchLoader<string, ReceiptRow[]>(async (planIds) =>
       groupBy(await db.receipt.findMany({ where: { planId: { in: planIds } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }), (r) => r.planId ?? ""),
     ),

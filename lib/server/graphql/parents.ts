@@ -2,7 +2,7 @@
 // or an event payload. Parents carry what is at hand; resolvers load the rest on demand (loaders.ts),
 // so an event's `intent { id }` costs no lookup at all.
 import { z } from "zod";
-import type { Plan, Receipt as ReceiptRow } from "@/lib/generated/prisma/client";
+import type { Plan as PlanRow, Receipt as ReceiptRow } from "@/lib/generated/prisma/client";
 import type { Intent } from "@/lib/schemas/intent";
 import { planEventSchema, type GraphqlPlanStatus } from "@/lib/schemas/plan";
 import { receiptRecordSchema } from "@/lib/schemas/receipt";
@@ -13,12 +13,6 @@ export type AssetRef = { type: string; code?: string; resourceId?: string; symbo
 export type AccountRef = { type: string; finId?: string; orgId?: string; code?: string; address?: string };
 
 export type IntentParent = { id: string; view?: Intent; assetId?: string };
-
-/** What a plan's row is read with: its document's text (PlanDocument), for the creation timestamp. */
-export const PLAN_ROW_INCLUDE = { document: { select: { content: true } } } as const;
-
-/** A plan's row as GraphQL reads it (Prisma), with its document's text. */
-export type PlanRow = Plan & { document: { content: string } | null };
 
 export type PlanParent = {
   id: string;
@@ -41,7 +35,7 @@ export type ReceiptPartyParent = { finId: string };
 export type HoldingParent = { profileId: string; asset: AssetRef; balance: string; held: string; available: string };
 
 function documentTimestamp(row: PlanRow): number {
-  const doc = (row.document ? JSON.parse(row.document.content) : {}) as { creationTimestamp?: unknown };
+  const doc = JSON.parse(row.content) as { creationTimestamp?: unknown };
   return typeof doc.creationTimestamp === "number" ? doc.creationTimestamp : Math.floor(row.createdAt.getTime() / 1000);
 }
 

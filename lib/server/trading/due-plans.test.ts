@@ -6,8 +6,8 @@ import { duePlans, releaseLease } from "./plan-runner";
 function insertPlan(database: ReturnType<typeof migratedTestDatabase>["database"], id: string, stage: string, dueAt: string | null, claimedUntil: string | null = null) {
   database
     .prepare(
-      `INSERT INTO "Plan" ("id", "intentId", "executorUserId", "buyerFinId", "sellerFinId", "status", "stage", "quantity", "dueAt", "claimedUntil", "createdAt", "updatedAt")
-       VALUES (?, 'intent', 'user', 'buyer', 'seller', 'Pending', ?, '1', ?, ?, ?, ?)`,
+      `INSERT INTO "Plan" ("id", "intentId", "executorUserId", "buyerFinId", "sellerFinId", "status", "stage", "quantity", "content", "execution", "dueAt", "claimedUntil", "createdAt", "updatedAt")
+       VALUES (?, 'intent', 'user', 'buyer', 'seller', 'Pending', ?, '1', '{}', '{}', ?, ?, ?, ?)`,
     )
     .run(id, stage, dueAt, claimedUntil, dbDate(new Date(0)), dbDate(new Date(0)));
 }

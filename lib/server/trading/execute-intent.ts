@@ -23,7 +23,6 @@ import { takePlanPlace, type PlanPlace } from "@/lib/server/http/admission";
 import { logger } from "@/lib/server/log";
 import { assertFreshNonce, consumeNonceSql } from "@/lib/server/nonces/consume-nonce";
 import { recordPlanEvent } from "./plan-events";
-import { writePlanTexts, type PlanTexts } from "./plan-documents";
 import { kickPlan, newPlanLease, type ClaimedPlan } from "./plan-runner";
 import { findProfile, resolveTrade, type IntentRow, type ProfileRow } from "./resolve-trade";
 import type { PlanRow } from "./stage-outcome";
@@ -51,9 +50,7 @@ function planIdOf(executionId: string | undefined): string {
 const answer = (planId: string) => ({ isCompleted: true, response: { executionPlanId: planId } });
 
 const nonceUse = prepared((db, a: { signer: string; nonce: string }) => db.selectFrom("UsedNonce").select(["purpose", "usedBy"]).where("signer", "=", a.signer).where("nonce", "=", a.nonce));
-const executionById = prepared((db, a: { id: string }) =>
-  db.selectFrom("Plan").innerJoin("PlanDocument", "PlanDocument.planId", "Plan.id").select(["Plan.executorUserId", "PlanDocument.execution"]).where("Plan.id", "=", a.id),
-);
+const executionById = prepared((db, a: { id: string }) => db.selectFrom("Plan").select(["executorUserId", "execution"]).where("id", "=", a.id));
 const intentById = prepared((db, a: { id: string }) => db.selectFrom("Intent").select(everyColumn("Intent")).where("id", "=", a.id));
 const intentRemaining = prepared((db, a: { id: string }) => forWrite(db.selectFrom("Intent").select(["remainingQuantity", "status", "version"]).where("id", "=", a.id)));
 const takeFromIntent = prepared(
@@ -68,18 +65,16 @@ const takeFromIntent = prepared(
 const insertPlan = prepared(
   (
     db,
-    a: InsertArgs<"Plan", "id" | "intentId" | "executorUserId" | "buyerFinId" | "sellerFinId" | "status" | "stage" | "quantity" | "dueAt" | "claimedUntil" | "attempts" | "createdAt" | "updatedAt">,
+    a: InsertArgs<"Plan", "id" | "intentId" | "executorUserId" | "buyerFinId" | "sellerFinId" | "status" | "stage" | "quantity" | "content" | "execution" | "dueAt" | "claimedUntil" | "attempts" | "createdAt" | "updatedAt">,
   ) => db.insertInto("Plan").values(a),
 );
 
 type NewPlanColumns = Parameters<typeof insertPlan.changes>[1];
 
 /** The new plan's whole row as the insert makes it (the schema's defaults for the columns it leaves out), claimed for its run. */
-function claimedNewPlan(columns: NewPlanColumns, texts: PlanTexts, lease: string): ClaimedPlan {
+function claimedNewPlan(columns: NewPlanColumns, lease: string): ClaimedPlan {
   const plan: PlanRow = {
     ...columns,
-    content: texts.content,
-    execution: texts.execution,
     currentInstructionSequence: 0,
     approvals: "[]",
     completionEvents: "[]",
@@ -207,17 +202,17 @@ async function executeInPlace(body: ExecuteIntentRequest, caller: Principal, req
           status: "Pending",
           stage: "rules",
           quantity: trade.quantity,
+          content: JSON.stringify(content),
+          execution: JSON.stringify({ requestHash, trade, signature: signed }),
           dueAt: now,
           ...lease,
           createdAt: now,
           updatedAt: now,
         };
         await insertPlan.changes(tx, columns);
-        const texts: PlanTexts = { content: JSON.stringify(content), execution: JSON.stringify({ requestHash, trade, signature: signed }) };
-        await writePlanTexts(tx, planId, texts);
         await recordPlanEvent(tx, "planAdded", { id: planId, status: "Pending", creationTimestamp: atSeconds, intent: { id: intent.id } }, [trade.buyerFinId, trade.sellerFinId]);
         await recordAuditSql(tx, { actorUserId: caller.userId, action: "intent.executed", subjectType: "plan", subjectId: planId, requestId, details: { intentId: intent.id, quantity: trade.quantity } });
-        return claimedNewPlan(columns, texts, lease.claimedUntil);
+        return claimedNewPlan(columns, lease.claimedUntil);
       });
       break;
     } catch (error) {

@@ -7,7 +7,6 @@ import type { Principal } from "@/lib/server/auth/principal";
 import { prepared, sqlDb } from "@/lib/server/db/sql";
 import { executionOf, planDocumentOf, type PlanDocument, type PlanRow } from "./stage-outcome";
 import { everyColumn } from "@/lib/server/db/every-column";
-import { withPlanTexts } from "./plan-documents";
 
 /** What the view reads of a plan (a Prisma row or a typed-SQL row). */
 type ViewedPlan = Pick<PlanRow, "id" | "content" | "execution" | "counterSignature" | "currentInstructionSequence" | "status" | "approvals" | "completionEvents" | "failureReason" | "stage">;
@@ -43,8 +42,7 @@ export function planView(plan: ViewedPlan): Record<string, unknown> {
 }
 
 export async function getPlan(planId: string, caller: Principal) {
-  const row = await planById.first(sqlDb, { id: planId });
-  const plan = row ? await withPlanTexts(sqlDb, row) : undefined;
+  const plan = await planById.first(sqlDb, { id: planId });
   if (!plan || !(await mayRead(plan, planDocumentOf(plan), caller))) throw new AppError("NOT_FOUND", `No execution plan ${planId} that you may see.`);
   return planView(plan);
 }

@@ -35,9 +35,7 @@ export async function listSigningInbox(ownerUserId: string, query: SigningInboxQ
   const requests = byId(
     await db.signingRequest.findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: { id: true, status: true, expiresAt: true, planId: true, declineReason: true } }),
   );
-  const plans = byId(
-    (await db.planDocument.findMany({ where: { planId: { in: [...requests.values()].map((r) => r.planId) } }, select: { planId: true, execution: true } })).map((d) => ({ id: d.planId, execution: d.execution })),
-  );
+  const plans = byId(await db.plan.findMany({ where: { id: { in: [...requests.values()].map((r) => r.planId) } }, select: { id: true, execution: true } }));
   const intents = byId(await db.intent.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.intentId))] } }, select: { id: true, assetId: true } }));
   const assets = byId(await db.asset.findMany({ where: { id: { in: [...new Set([...intents.values()].map((i) => i.assetId))] } }, select: { id: true, name: true } }));
   const now = new Date();

@@ -30,7 +30,6 @@ import { metrics } from "@/lib/server/metrics/metrics";
 import { returnReservations } from "./plan-endings";
 import { recordPlanEvent } from "./plan-events";
 import { holdFunds, releaseFunds, requestApproval, rollbackFunds } from "./stage-escrow";
-import { withPlanTexts } from "./plan-documents";
 import { executionOf, planDocumentOf, StepRefused, type PlanRow, type StageOutcome } from "./stage-outcome";
 import { checkAssetRules } from "./stage-rules";
 import { obtainCounterSignature } from "./stage-sign";
@@ -89,7 +88,7 @@ const claimPlan = prepared((db, a: { id: string; now: string; until: string }) =
 async function claim(planId: string, now: Date): Promise<ClaimedPlan | null> {
   const lease = dbDate(leaseUntil(now));
   const row = await claimPlan.first(sqlDb, { id: planId, now: dbDate(now), until: lease });
-  return row ? { plan: await withPlanTexts(sqlDb, row), lease } : null;
+  return row ? { plan: row, lease } : null;
 }
 
 /**

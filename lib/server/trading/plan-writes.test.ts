@@ -8,8 +8,8 @@ type Database = ReturnType<typeof migratedTestDatabase>["database"];
 function insertPlan(database: Database, id: string, stage: string) {
   database
     .prepare(
-      `INSERT INTO "Plan" ("id", "intentId", "executorUserId", "buyerFinId", "sellerFinId", "status", "stage", "quantity", "dueAt", "createdAt", "updatedAt")
-       VALUES (?, 'intent', 'user', 'buyer', 'seller', 'Pending', ?, '1', ?, ?, ?)`,
+      `INSERT INTO "Plan" ("id", "intentId", "executorUserId", "buyerFinId", "sellerFinId", "status", "stage", "quantity", "content", "execution", "dueAt", "createdAt", "updatedAt")
+       VALUES (?, 'intent', 'user', 'buyer', 'seller', 'Pending', ?, '1', '{}', '{}', ?, ?, ?)`,
     )
     .run(id, stage, dbDate(new Date(0)), dbDate(new Date(0)), dbDate(new Date(0)));
 }

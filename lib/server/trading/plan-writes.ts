@@ -1,10 +1,10 @@
 // The plan row's conditional writes (plan-runner.ts): a step's own, and a run's one write of all its
 // steps when the steps that stay in this node's database run in one transaction.
 import { prepared, type SqlTx } from "@/lib/server/db/sql";
-import type { PlanStateRow } from "./stage-outcome";
+import type { PlanRow } from "./stage-outcome";
 
 /** A step's write of the plan's columns, conditional on the stage it was read at. */
-export const writeStep = prepared((db, a: { [K in keyof PlanStateRow]?: PlanStateRow[K] } & { whereId: string; whereStage: string }) => {
+export const writeStep = prepared((db, a: { [K in keyof PlanRow]?: PlanRow[K] } & { whereId: string; whereStage: string }) => {
   const { whereId, whereStage, ...columns } = a;
   return db.updateTable("Plan").set(columns).where("id", "=", whereId).where("stage", "=", whereStage);
 });
@@ -14,7 +14,7 @@ export class LostRace extends Error {
   override name = "LostRace";
 }
 
-export type PlanColumns = { [K in keyof PlanStateRow]?: PlanStateRow[K] };
+export type PlanColumns = { [K in keyof PlanRow]?: PlanRow[K] };
 
 /** Writes the plan's columns when it is still at `stage`; LostRace when another runner moved it first. */
 export async function writePlanAt(tx: SqlTx, planId: string, stage: string, columns: PlanColumns): Promise<void> {

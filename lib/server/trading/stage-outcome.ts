@@ -5,13 +5,9 @@ import type { planDocument, Trade } from "@/lib/domain/trade/trade";
 import type { SignatureTemplate } from "@/lib/domain/signature-template";
 import type { DB, SqlTx } from "@/lib/server/db/sql";
 import { parsedOnceById } from "@/lib/server/parsed-once";
-import type { WithPlanTexts } from "./plan-documents";
 
-/** A plan's own row as the typed SQL reads it (times are the database's text): what its steps change. */
-export type PlanStateRow = Selectable<DB["Plan"]>;
-
-/** A plan as the settlement path holds it: its row with its document and execution (plan-documents.ts). */
-export type PlanRow = WithPlanTexts<PlanStateRow>;
+/** A plan as the settlement path reads it (the typed-SQL row: times are the database's text). */
+export type PlanRow = Selectable<DB["Plan"]>;
 
 /** Columns an effect changes on the plan; they go into the step's one conditional write. */
 export type PlanPatch = Partial<Pick<PlanRow, "approvals" | "completionEvents" | "currentInstructionSequence">>;

@@ -3,7 +3,7 @@ import type { GraphqlPlanStatus } from "@/lib/schemas/plan";
 import { db } from "@/lib/server/db/client";
 import type { GraphQLContext } from "../context";
 import { connectionOf, idKeyset, type Connection, type Page } from "../pagination";
-import { PLAN_ROW_INCLUDE, planParentOfRow, type PlanParent } from "../parents";
+import { planParentOfRow, type PlanParent } from "../parents";
 import { planScope } from "./scopes";
 
 export async function listPlans(context: GraphQLContext, status: GraphqlPlanStatus | null | undefined, page: Page): Promise<Connection<PlanParent>> {
@@ -11,7 +11,6 @@ export async function listPlans(context: GraphQLContext, status: GraphqlPlanStat
   const rows = await db.plan.findMany({
     where: { AND: [scope, ...(status ? [{ status }] : [])] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    include: PLAN_ROW_INCLUDE,
     ...idKeyset(page),
   });
   return connectionOf(rows, page, (row) => row.id, planParentOfRow);
@@ -20,6 +19,6 @@ export async function listPlans(context: GraphQLContext, status: GraphqlPlanStat
 /** The plan, or null when it does not exist or the caller may not see it (the same answer for both). */
 export async function findPlan(context: GraphQLContext, id: string): Promise<PlanParent | null> {
   const scope = await planScope(context);
-  const row = await db.plan.findFirst({ where: { AND: [{ id }, scope] }, include: PLAN_ROW_INCLUDE });
+  const row = await db.plan.findFirst({ where: { AND: [{ id }, scope] } });
   return row ? planParentOfRow(row) : null;
 }

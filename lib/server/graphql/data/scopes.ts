@@ -10,12 +10,12 @@ import { requirePrincipal, type GraphQLContext } from "../context";
 const NOTHING = { id: { in: [] as string[] } };
 
 /**
- * Plans whose document (PlanDocument) names the organization among its participants. The document is JSON written
+ * Plans whose document names the organization among its participants. The document is JSON written
  * by planDocument (lib/domain/trade/trade.ts) as `{"organizationId":"<id>","roles":[…]}`, and an
  * organization id is lower-case letters, digits and dashes, so the quoted pair matches exactly.
  */
 export function participantWhere(organizationId: string): Prisma.PlanWhereInput {
-  return { document: { is: { content: { contains: `{"organizationId":${JSON.stringify(organizationId)},` } } } };
+  return { content: { contains: `{"organizationId":${JSON.stringify(organizationId)},` } };
 }
 
 export async function planScope(context: GraphQLContext): Promise<Prisma.PlanWhereInput> {

@@ -1,7 +1,7 @@
 // SEED ONLY. The demo market needs a few weeks of history, but trades settle now: the seed settles
 // each one through the real verbs (execute, the plan runner, the built-in escrow), and then this verb
 // moves the finished trade's times back to when the story says it happened. It changes times and
-// nothing else: the plan's creation and finish, its document's creationTimestamp (PlanDocument) and completion
+// nothing else: the plan's creation and finish, its document's creationTimestamp and completion
 // outputs and its two receipts (column and document). Amounts, holdings,
 // the escrow's books and the audit log stay as written (the audit log records the real moment).
 //
@@ -10,7 +10,6 @@
 // answers) would be a production-facing parameter for a demo's sake. This verb is called from
 // seed-demo-market.ts only, on a plan the seed itself just settled.
 import { db } from "@/lib/server/db/client";
-import { forgetPlanTexts } from "@/lib/server/trading/plan-documents";
 
 type WithTimestamp = { timestamp?: unknown; creationTimestamp?: unknown };
 
@@ -29,13 +28,12 @@ export async function backdateDemoTrade(planId: string, atSeconds: number): Prom
       ...event,
       output: { ...event.output, timestamp: atSeconds },
     }));
-    await tx.plan.update({ where: { id: planId }, data: { createdAt: at, updatedAt: at, finishedAt: at, completionEvents: JSON.stringify(events) } });
-    const document = await tx.planDocument.findUniqueOrThrow({ where: { planId } });
-    await tx.planDocument.update({ where: { planId }, data: { content: retimed(document.content, "creationTimestamp", atSeconds) } });
+    await tx.plan.update({
+      where: { id: planId },
+      data: { createdAt: at, updatedAt: at, finishedAt: at, content: retimed(plan.content, "creationTimestamp", atSeconds), completionEvents: JSON.stringify(events) },
+    });
     for (const receipt of await tx.receipt.findMany({ where: { planId } })) {
       await tx.receipt.update({ where: { id: receipt.id }, data: { timestamp: atSeconds, createdAt: at, content: retimed(receipt.content, "timestamp", atSeconds) } });
     }
   });
-  // The one change a plan's document ever sees (plan-documents.ts): what this process kept of it goes.
-  forgetPlanTexts(planId);
 }
