@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { DB } from "@/lib/generated/kysely/types";
 import { migratedTestDatabase } from "@/lib/server/db/migrated-test-database";
 import { dbDate } from "@/lib/server/db/sql";
-import { planIdOfEvent, toEvents } from "./outbox-events";
+import { planIdOfEvent, rememberParticipants, toEvents } from "./outbox-events";
 import type { SequencedRow } from "./sequence-outbox";
 
 describe("planIdOfEvent", () => {
@@ -56,5 +56,22 @@ describe("toEvents", () => {
     const unknownPlan = await toEvents([row("planChanged", { id: "plan-gone" }), row("planAdded", { id: "plan-1" })], q);
     expect(unknownPlan.map((e) => e.organizations)).toEqual([[], ["org-a", "org-b"]]);
     expect(planReads).toHaveLength(2);
+  });
+
+  it("gives a plan remembered at its execution its organizations without reading its document", async () => {
+    const { database } = migratedTestDatabase();
+    const planReads: string[] = [];
+    const q = new Kysely<DB>({
+      dialect: new SqliteDialect({ database }),
+      log: (e) => {
+        if (e.level === "query" && e.query.sql.includes(`from "Plan"`)) planReads.push(e.query.sql);
+      },
+    });
+    // In the table with other organizations than those remembered: what is remembered is what counts.
+    planWith(database, "plan-executed-here", ["org-in-table"]);
+    rememberParticipants("plan-executed-here", ["org-token", "org-escrow"]);
+    const events = await toEvents([row("planAdded", { id: "plan-executed-here" }), row("receiptAdded", { id: "r", settlementRef: "plan-executed-here" })], q);
+    expect(events.map((e) => e.organizations)).toEqual([["org-token", "org-escrow"], ["org-token", "org-escrow"]]);
+    expect(planReads).toEqual([]);
   });
 });

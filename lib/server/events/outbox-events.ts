@@ -27,6 +27,15 @@ const participantsOfPlan = new Map<string, readonly string[]>();
 /** One SQL text per length of the id list (a batch's plans not yet in memory, a handful). */
 const plansContent = prepared((db, a: { ids: readonly string[] }) => db.selectFrom("Plan").select(["id", "content"]).where("id", "in", a.ids));
 
+/**
+ * Remembers a new plan's participating organizations, known to its execution: called once the
+ * execution has committed, before its planAdded event is delivered, so this process's delivery of the
+ * plan's events reads no document (another process's reads it once, below).
+ */
+export function rememberParticipants(planId: string, organizations: readonly string[]): void {
+  setBounded(participantsOfPlan, planId, Object.freeze([...organizations]), PARTICIPANTS_KEPT_MAX);
+}
+
 /** The participating organizations of each plan, from memory or else from the plans' documents. */
 async function participantsOf(planIds: readonly string[], q: Sql): Promise<ReadonlyMap<string, readonly string[]>> {
   const unknown = planIds.filter((id) => !participantsOfPlan.has(id));

@@ -16,7 +16,8 @@ import { intentSchema } from "@/lib/schemas/intent";
 import type { ExecuteIntentRequest } from "@/lib/schemas/intent-execution";
 import { recordAuditSql } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
-import { dbDate, dbNow, forWrite, inTransaction, prepared, sqlDb, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
+import { dbDate, dbNow, forWrite, inTransaction, onCommit, prepared, sqlDb, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
+import { rememberParticipants } from "@/lib/server/events/outbox-events";
 import { ConcurrentUpdate, isLostRace } from "@/lib/server/escrow/errors";
 import { remainingColumns } from "@/lib/server/intents/sort-key-columns";
 import { takePlanPlace, type PlanPlace } from "@/lib/server/http/admission";
@@ -210,6 +211,8 @@ async function executeInPlace(body: ExecuteIntentRequest, caller: Principal, req
           updatedAt: now,
         };
         await insertPlan.changes(tx, columns);
+        // Registered before the planAdded event's delivery (recordPlanEvent's own commit effect), so it finds them.
+        onCommit(tx, () => rememberParticipants(planId, content.participants.map((p) => p.organizationId)));
         await recordPlanEvent(tx, "planAdded", { id: planId, status: "Pending", creationTimestamp: atSeconds, intent: { id: intent.id } }, [trade.buyerFinId, trade.sellerFinId]);
         await recordAuditSql(tx, { actorUserId: caller.userId, action: "intent.executed", subjectType: "plan", subjectId: planId, requestId, details: { intentId: intent.id, quantity: trade.quantity } });
         return claimedNewPlan(columns, lease.claimedUntil);
