@@ -30,13 +30,8 @@ describe("toEvents", () => {
       )
       .run(id, content, dbDate(new Date(0)), dbDate(new Date(0)));
   }
-  let sequence = 0;
-  function row(kind: string, payload: unknown): SequencedRow {
-    sequence += 1;
-    return { id: `event-${sequence}`, kind, payload: JSON.stringify(payload), audience: JSON.stringify(["buyer"]), createdAt: dbDate(new Date(0)), publishedAt: null, sequence };
-  }
-
-  it("gives each event its plan's organizations, reading a plan's document once for all its events", async () => {
+  /** A migrated database and a Kysely over it that records every statement reading the Plan table. */
+  function databaseCountingPlanReads() {
     const { database } = migratedTestDatabase();
     const planReads: string[] = [];
     const q = new Kysely<DB>({
@@ -45,6 +40,16 @@ describe("toEvents", () => {
         if (e.level === "query" && e.query.sql.includes(`from "Plan"`)) planReads.push(e.query.sql);
       },
     });
+    return { database, q, planReads };
+  }
+  let sequence = 0;
+  function row(kind: string, payload: unknown): SequencedRow {
+    sequence += 1;
+    return { id: `event-${sequence}`, kind, payload: JSON.stringify(payload), audience: JSON.stringify(["buyer"]), createdAt: dbDate(new Date(0)), publishedAt: null, sequence };
+  }
+
+  it("gives each event its plan's organizations, reading a plan's document once for all its events", async () => {
+    const { database, q, planReads } = databaseCountingPlanReads();
     planWith(database, "plan-1", ["org-a", "org-b"]);
     planWith(database, "plan-2", ["org-c"]);
     const first = await toEvents([row("planAdded", { id: "plan-1" }), row("planChanged", { id: "plan-1" }), row("planAdded", { id: "plan-2" })], q);
@@ -59,17 +64,10 @@ describe("toEvents", () => {
   });
 
   it("gives a plan remembered at its execution its organizations without reading its document", async () => {
-    const { database } = migratedTestDatabase();
-    const planReads: string[] = [];
-    const q = new Kysely<DB>({
-      dialect: new SqliteDialect({ database }),
-      log: (e) => {
-        if (e.level === "query" && e.query.sql.includes(`from "Plan"`)) planReads.push(e.query.sql);
-      },
-    });
+    const { database, q, planReads } = databaseCountingPlanReads();
     // In the table with other organizations than those remembered: what is remembered is what counts.
     planWith(database, "plan-executed-here", ["org-in-table"]);
-    rememberParticipants("plan-executed-here", ["org-token", "org-escrow"]);
+    rememberParticipants("plan-executed-here", { participants: [{ organizationId: "org-token" }, { organizationId: "org-escrow" }] });
     const events = await toEvents([row("planAdded", { id: "plan-executed-here" }), row("receiptAdded", { id: "r", settlementRef: "plan-executed-here" })], q);
     expect(events.map((e) => e.organizations)).toEqual([["org-token", "org-escrow"], ["org-token", "org-escrow"]]);
     expect(planReads).toEqual([]);

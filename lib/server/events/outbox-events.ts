@@ -11,7 +11,7 @@ import { isEventKind, type EventKind, type PublishedEvent } from "./published-ev
 import type { SequencedRow } from "./sequence-outbox";
 import { planDocumentOf } from "@/lib/server/trading/stage-outcome";
 
-type PlanDocument = { participants?: { organizationId?: unknown }[] };
+type PlanDocument = { readonly participants?: readonly { readonly organizationId?: unknown }[] };
 type EventOutbox = SequencedRow;
 
 /** The plan an event is about: a plan event's `id`, a receipt's `settlementRef` (the plan id). */
@@ -28,12 +28,12 @@ const participantsOfPlan = new Map<string, readonly string[]>();
 const plansContent = prepared((db, a: { ids: readonly string[] }) => db.selectFrom("Plan").select(["id", "content"]).where("id", "in", a.ids));
 
 /**
- * Remembers a new plan's participating organizations, known to its execution: called once the
- * execution has committed, before its planAdded event is delivered, so this process's delivery of the
- * plan's events reads no document (another process's reads it once, below).
+ * Remembers a new plan's participating organizations from its document, which its execution has in
+ * hand: called once the execution has committed, before its planAdded event is delivered, so this
+ * process's delivery of the plan's events reads no document (another process's reads it once, below).
  */
-export function rememberParticipants(planId: string, organizations: readonly string[]): void {
-  setBounded(participantsOfPlan, planId, Object.freeze([...organizations]), PARTICIPANTS_KEPT_MAX);
+export function rememberParticipants(planId: string, doc: PlanDocument): void {
+  setBounded(participantsOfPlan, planId, organizationsIn(doc), PARTICIPANTS_KEPT_MAX);
 }
 
 /** The participating organizations of each plan, from memory or else from the plans' documents. */
@@ -53,11 +53,15 @@ async function participantsOf(planIds: readonly string[], q: Sql): Promise<Reado
  */
 function organizationsOf(plan: { id: string; content: string }): string[] {
   try {
-    const doc = planDocumentOf(plan) as PlanDocument;
-    return (doc.participants ?? []).flatMap((p) => (typeof p.organizationId === "string" ? [p.organizationId] : []));
+    return organizationsIn(planDocumentOf(plan) as PlanDocument);
   } catch {
     return [];
   }
+}
+
+/** The organization ids among a plan document's participants. */
+function organizationsIn(doc: PlanDocument): string[] {
+  return (doc.participants ?? []).flatMap((p) => (typeof p.organizationId === "string" ? [p.organizationId] : []));
 }
 
 function parseList(text: string): string[] {

@@ -212,7 +212,7 @@ async function executeInPlace(body: ExecuteIntentRequest, caller: Principal, req
         };
         await insertPlan.changes(tx, columns);
         // Registered before the planAdded event's delivery (recordPlanEvent's own commit effect), so it finds them.
-        onCommit(tx, () => rememberParticipants(planId, content.participants.map((p) => p.organizationId)));
+        onCommit(tx, () => rememberParticipants(planId, content));
         await recordPlanEvent(tx, "planAdded", { id: planId, status: "Pending", creationTimestamp: atSeconds, intent: { id: intent.id } }, [trade.buyerFinId, trade.sellerFinId]);
         await recordAuditSql(tx, { actorUserId: caller.userId, action: "intent.executed", subjectType: "plan", subjectId: planId, requestId, details: { intentId: intent.id, quantity: trade.quantity } });
         return claimedNewPlan(columns, lease.claimedUntil);
