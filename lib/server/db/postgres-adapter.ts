@@ -36,9 +36,20 @@ function forMigrations(adapter: Adapter): Adapter {
   return adapter;
 }
 
-/** The pool of the process: Prisma and the typed-SQL path (sql.ts) share it. */
-export function createPostgresPool(url: string, max = POOL_MAX): pg.Pool {
-  return new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS });
+/**
+ * The pool of the process: Prisma and the typed-SQL path (sql.ts) share it. The server's pool is in
+ * node-postgres' pipeline mode: a query is written as soon as it is made, not after the answer to the
+ * one before it. Both callers await each statement before the next, so nothing changes for them but
+ * the typed-SQL path's BEGIN and its writes answered with the next statement (pg-round-trips.ts).
+ */
+export function createPostgresPool(url: string, max = POOL_MAX, options: { pipeline?: boolean } = {}): pg.Pool {
+  return new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    pipeline: options.pipeline ?? false,
+  });
 }
 
 /** Counts what the adapter and its transactions send (sql-counter.ts). */

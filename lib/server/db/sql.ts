@@ -26,6 +26,7 @@ import { groupCommitDialect, GroupCommitWriter, unitExecutor, type ValueMapping 
 import { makeTransactions, type DeferredWrite } from "./transactions";
 import { preparedFor } from "./prepared-query";
 import { StatementNames } from "./pg-statement-names";
+import { fewerRoundTrips, corkedWrites, type HeldCounters } from "./pg-round-trips";
 import type { SharedSqliteConnection } from "./sqlite-adapter";
 import { dateAtMs, nowMs } from "@/lib/server/clock";
 
@@ -163,17 +164,26 @@ function pgQueryConfig(text: string, values: unknown[] | undefined): pg.QueryCon
   return { text, values, types: pgTypes, name: pgStatementNames.nameOf(text, values?.length ?? 0) };
 }
 
-/** The shared pool as Kysely sees it: each query is given the text parsers above and its name. */
+const begins = { "with-read": metrics.pgBegins.child({ sent: "with-read" }), alone: metrics.pgBegins.child({ sent: "alone" }), unsent: metrics.pgBegins.child({ sent: "unsent" }) };
+const writesWithNext = { sent: metrics.pgWritesWithNext.child({ outcome: "sent" }), dropped: metrics.pgWritesWithNext.child({ outcome: "dropped" }) };
+const heldCounters: HeldCounters = { begin: (how) => begins[how].inc(), writes: (outcome, count) => writesWithNext[outcome].inc(count) };
+
+/**
+ * The shared pool as Kysely sees it: each query is given the text parsers above and its name, and a
+ * transaction's BEGIN goes out with its first read and its events and receipts with its COMMIT
+ * (pg-round-trips.ts).
+ */
 function poolWithTextTypes(pool: pg.Pool): pg.Pool {
   const connect = async () => {
     const client = await pool.connect();
+    const query = fewerRoundTrips((text, values) => {
+      countSql(text);
+      return client.query(pgQueryConfig(text, values));
+    }, corkedWrites(client), heldCounters);
     return new Proxy(client, {
       get(target, key, receiver) {
         if (key !== "query") return Reflect.get(target, key, receiver) as unknown;
-        return (text: string, values?: unknown[]) => {
-          countSql(text);
-          return target.query(pgQueryConfig(text, values));
-        };
+        return query;
       },
     });
   };
