@@ -47,9 +47,10 @@ export const TYPED_SQL_TYPES: pg.CustomTypesConfig = {
 
 /**
  * The pool of the process: Prisma and the typed-SQL path (sql.ts) share it. The server's pool has
- * the typed-SQL path's parsers and is in node-postgres' pipeline mode: a query is written as soon as it is made, not after the answer to the
- * one before it. Both callers await each statement before the next, so nothing changes for them but
- * the typed-SQL path's BEGIN and its writes answered with the next statement (pg-round-trips.ts).
+ * the typed-SQL path's parsers and is in node-postgres' pipeline mode: a query is written as soon
+ * as it is made, not after the answer to the one before it. Both callers await each statement
+ * before the next, so nothing changes for them but the typed-SQL path's BEGIN and its writes
+ * answered with the next statement (pg-round-trips.ts).
  */
 export function createPostgresPool(url: string, max = POOL_MAX, options: { server?: boolean } = {}): pg.Pool {
   return new pg.Pool({
