@@ -35,10 +35,6 @@ export type RunUsage = {
   commits: LayerCounts;
   /** Transactions rolled back (lost races retried, refusals): counted in `transactions` too. */
   rollbacks: LayerCounts;
-  /** PostgreSQL: the typed-SQL path's BEGINs by how they went out (tan_pg_begins_total; zero on SQLite). */
-  begins: { withRead: number; alone: number; unsent: number };
-  /** PostgreSQL: writes held and sent with the statement after them (tan_pg_writes_with_next_total, outcome sent). */
-  writesWithNext: number;
   /** The answering process's own view of its memory once the run was over (prom-client's default metrics). */
   heap: { usedBytes: number; totalBytes: number; externalBytes: number };
   /** What the server's GET /api/metrics says of the run: trades that ended, by status, and the mean time of each plan stage. */
@@ -185,12 +181,6 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
       sql: movedBetween(before, after, "tan_db_transactions_total", { layer: "sql", outcome: "rollback" }),
       prisma: movedBetween(before, after, "tan_db_transactions_total", { layer: "prisma", outcome: "rollback" }),
     },
-    begins: {
-      withRead: movedBetween(before, after, "tan_pg_begins_total", { sent: "with-read" }),
-      alone: movedBetween(before, after, "tan_pg_begins_total", { sent: "alone" }),
-      unsent: movedBetween(before, after, "tan_pg_begins_total", { sent: "unsent" }),
-    },
-    writesWithNext: movedBetween(before, after, "tan_pg_writes_with_next_total", { outcome: "sent" }),
     heap: {
       usedBytes: sumOf(after, "nodejs_heap_size_used_bytes"),
       totalBytes: sumOf(after, "nodejs_heap_size_total_bytes"),

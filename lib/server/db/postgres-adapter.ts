@@ -36,30 +36,9 @@ function forMigrations(adapter: Adapter): Adapter {
   return adapter;
 }
 
-// The typed-SQL path's parsers (sql.ts): timestamps come back as their text (UTC, as Prisma writes
-// them) and bigint counts as text. They are the server pool's own; Prisma hands node-postgres its own
-// parsers with every query, so they are not Prisma's.
-const TEXT_OIDS = new Set([20, 1114, 1184]);
-export const TYPED_SQL_TYPES: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    TEXT_OIDS.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
-};
-
-/**
- * The pool of the process: Prisma and the typed-SQL path (sql.ts) share it. The server's pool has
- * the typed-SQL path's parsers and is in node-postgres' pipeline mode: a query is written as soon
- * as it is made, not after the answer to the one before it. Both callers await each statement
- * before the next, so nothing changes for them but the typed-SQL path's BEGIN and its writes
- * answered with the next statement (pg-round-trips.ts).
- */
-export function createPostgresPool(url: string, max = POOL_MAX, options: { server?: boolean } = {}): pg.Pool {
-  return new pg.Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
-    ...(options.server ? { pipeline: true, types: TYPED_SQL_TYPES } : {}),
-  });
+/** The pool of the process: Prisma and the typed-SQL path (sql.ts) share it. */
+export function createPostgresPool(url: string, max = POOL_MAX): pg.Pool {
+  return new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS });
 }
 
 /** Counts what the adapter and its transactions send (sql-counter.ts). */

@@ -20,14 +20,12 @@ import { logger } from "@/lib/server/log";
 import type { DB } from "@/lib/generated/kysely/types";
 import { AsyncLock } from "./async-lock";
 import { sharedPostgresPool, sharedSqliteConnection } from "./client";
-import { TYPED_SQL_TYPES } from "./postgres-adapter";
 import { metrics } from "@/lib/server/metrics/metrics";
 import { sqlCounter } from "./sql-counter";
 import { groupCommitDialect, GroupCommitWriter, unitExecutor, type ValueMapping } from "./sqlite-group-commit";
 import { makeTransactions, type DeferredWrite } from "./transactions";
 import { preparedFor } from "./prepared-query";
 import { StatementNames } from "./pg-statement-names";
-import { fewerRoundTrips, corkedWrites, type HeldCounters } from "./pg-round-trips";
 import type { SharedSqliteConnection } from "./sqlite-adapter";
 import { dateAtMs, nowMs } from "@/lib/server/clock";
 
@@ -150,50 +148,32 @@ const sqliteValues: ValueMapping = { parameter: sqliteParameter, row: numbersOf 
 const sqliteWriter = async () => writerOf(await sharedSqliteConnection());
 const sqliteDialect: Dialect = groupCommitDialect(sqliteWriter, sqliteValues);
 
+// PostgreSQL: timestamps come back as their text (UTC, as Prisma writes them) and bigint counts as
+// text, per query, so the pool's global parsers (which Prisma does not use either) stay untouched.
+const TEXT_OIDS = new Set([20, 1114, 1184]);
+const pgTypes = {
+  getTypeParser: (oid: number, format?: "text" | "binary") => (TEXT_OIDS.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format)),
+};
+
 /** The names of the statements this process sends with parameters (pg-statement-names.ts). */
 const pgStatementNames = new StatementNames(500);
 
-/** The query config node-postgres is handed for `text` with `values` on a connection of its own (sqlOnSession). */
+/** The query config node-postgres is handed for `text` with `values`. */
 function pgQueryConfig(text: string, values: unknown[] | undefined): pg.QueryConfig {
-  return { text, values, types: TYPED_SQL_TYPES, name: pgStatementNames.nameOf(text, values?.length ?? 0) };
+  return { text, values, types: pgTypes, name: pgStatementNames.nameOf(text, values?.length ?? 0) };
 }
 
-/**
- * A statement on a connection of the server's pool, whose own parsers are TYPED_SQL_TYPES
- * (postgres-adapter.ts). Made as node-postgres' Query from the text and values, not from a config
- * object: node-postgres copies a config object property by property through its descriptors
- * (`cloneQueryConfig`), about 4 µs a statement on this machine against 0.3 µs (3.6% of the node's
- * CPU samples under the PostgreSQL benchmark).
- */
-function sendOnPool(client: pg.PoolClient, text: string, values: unknown[] | undefined): Promise<pg.QueryResult> {
-  const name = pgStatementNames.nameOf(text, values?.length ?? 0);
-  return new Promise((resolve, reject) => {
-    const query = new pg.Query(text, values, (error, result) => (error ? reject(error) : resolve(result as unknown as pg.QueryResult)));
-    if (name !== undefined) (query as pg.Query & { name?: string }).name = name;
-    client.query(query);
-  });
-}
-
-const begins = { "with-read": metrics.pgBegins.child({ sent: "with-read" }), alone: metrics.pgBegins.child({ sent: "alone" }), unsent: metrics.pgBegins.child({ sent: "unsent" }) };
-const writesWithNext = { sent: metrics.pgWritesWithNext.child({ outcome: "sent" }), dropped: metrics.pgWritesWithNext.child({ outcome: "dropped" }) };
-const heldCounters: HeldCounters = { begin: (how) => begins[how].inc(), writes: (outcome, count) => writesWithNext[outcome].inc(count) };
-
-/**
- * The shared pool as Kysely sees it: each query is given its name (its parsers are the pool's), and a
- * transaction's BEGIN goes out with its first read and its events and receipts with its COMMIT
- * (pg-round-trips.ts).
- */
+/** The shared pool as Kysely sees it: each query is given the text parsers above and its name. */
 function poolWithTextTypes(pool: pg.Pool): pg.Pool {
   const connect = async () => {
     const client = await pool.connect();
-    const query = fewerRoundTrips((text, values) => {
-      countSql(text);
-      return sendOnPool(client, text, values);
-    }, corkedWrites(client), heldCounters);
     return new Proxy(client, {
       get(target, key, receiver) {
         if (key !== "query") return Reflect.get(target, key, receiver) as unknown;
-        return query;
+        return (text: string, values?: unknown[]) => {
+          countSql(text);
+          return target.query(pgQueryConfig(text, values));
+        };
       },
     });
   };

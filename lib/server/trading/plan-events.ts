@@ -6,7 +6,6 @@
 // the rows are numbered as they are written instead (events/sequence-counter.ts) and handed to this
 // process's subscribers once the transaction commits, without the publisher's pass.
 import { beforeCommit, dbDate, onCommit, onRollback, prepared, type SqlTx } from "@/lib/server/db/sql";
-import { answeredWithTheNext } from "@/lib/server/db/pg-round-trips";
 import { nextOutboxId } from "@/lib/server/events/outbox-id";
 import { numberedAtInsert, offerCommitted, wakeEventPublisher } from "@/lib/server/events/start-event-publisher";
 import type { SequenceCounter } from "@/lib/server/events/sequence-counter";
@@ -22,12 +21,8 @@ const ROWS_PER_INSERT = 100;
 
 type Columns = { ids: readonly string[]; kinds: readonly string[]; payloads: readonly string[]; audiences: readonly string[]; createdAts: readonly string[] };
 
-// Written just before the commit and read by nobody: on PostgreSQL it goes out with the COMMIT (pg-round-trips.ts).
 const insertEvents = prepared((db, a: Columns) =>
-  db
-    .insertInto("EventOutbox")
-    .values(a.ids.map((id, i) => ({ id, kind: a.kinds[i]!, payload: a.payloads[i]!, audience: a.audiences[i]!, createdAt: a.createdAts[i]! })))
-    .modifyEnd(answeredWithTheNext),
+  db.insertInto("EventOutbox").values(a.ids.map((id, i) => ({ id, kind: a.kinds[i]!, payload: a.payloads[i]!, audience: a.audiences[i]!, createdAt: a.createdAts[i]! }))),
 );
 
 /** Rows numbered as they are written: published at once (publishedAt = createdAt), with their sequence. */

@@ -5,7 +5,6 @@
 import { partyAt } from "@/lib/domain/trade/trade";
 import { withCompletionEvent } from "@/lib/domain/trade/completion-events";
 import { beforeCommit, dbNow, prepared, type InsertArgs, type SqlTx } from "@/lib/server/db/sql";
-import { answeredWithTheNext } from "@/lib/server/db/pg-round-trips";
 import { recordPlanEvent } from "./plan-events";
 import { executionOf, type PlanPatch, type PlanRow } from "./stage-outcome";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
@@ -17,12 +16,8 @@ type ReceiptRow = InsertArgs<"Receipt", (typeof RECEIPT_COLUMNS)[number]>;
 type ReceiptColumns = { [K in keyof ReceiptRow]: readonly ReceiptRow[K][] };
 
 /** One insert for a run's receipts (its token and payment receipts when the steps ran in one transaction). */
-// Written just before the commit and read by nobody: on PostgreSQL it goes out with the COMMIT (pg-round-trips.ts).
 const insertReceipts = prepared((db, a: ReceiptColumns) =>
-  db
-    .insertInto("Receipt")
-    .values(a.id.map((_, i) => Object.fromEntries(RECEIPT_COLUMNS.map((column) => [column, a[column][i]])) as ReceiptRow))
-    .modifyEnd(answeredWithTheNext),
+  db.insertInto("Receipt").values(a.id.map((_, i) => Object.fromEntries(RECEIPT_COLUMNS.map((column) => [column, a[column][i]])) as ReceiptRow)),
 );
 
 /** The transaction's receipts, written together just before it commits (sql.ts beforeCommit). */
