@@ -1,5 +1,6 @@
 // Starts the shared API test server (tests/api/test-server.ts) and hands its address, admin token
 // and database URL to the tests.
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startTestServer } from "./test-server";
 
@@ -9,6 +10,8 @@ declare module "vitest" {
     adminToken: string;
     metricsToken: string;
     databaseUrl: string;
+    /** The shared server's log (its data directory's server.log), read by a failing reconciliation (reconciliation.ts). */
+    serverLogFile: string;
   }
 }
 
@@ -20,5 +23,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("adminToken", server.adminToken);
   project.provide("metricsToken", server.metricsToken);
   project.provide("databaseUrl", server.databaseUrl);
+  project.provide("serverLogFile", path.join(server.dataDir, "server.log"));
   return server.dispose;
 }

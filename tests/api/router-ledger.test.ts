@@ -366,13 +366,33 @@ describe("reconciliation of the router's holdings with the built-in escrow's boo
     expect(clean.organizations.find((o) => o.id === "escrow")).toMatchObject({ reconciled: true, accounts: expect.any(Number) });
     expect(clean.organizations.find((o) => o.id === bank.id)).toMatchObject({ reconciled: false, note: expect.stringMatching(/cannot read/) });
     await executeSqlAt(server.databaseUrl, `UPDATE "Holding" SET "balance" = $1 WHERE "finId" = $2`, ["15", owner.key.finId]);
+    // A report the router refused for good: not under way, so a difference it leaves is for good too.
+    const deadReport = `dead-report-${randomUUID()}`;
+    await executeSqlAt(server.databaseUrl, `INSERT INTO "EscrowOutbox" ("id", "kind", "payload", "status", "attempts", "lastError") VALUES ($1, $2, $3, $4, $5, $6)`, [
+      deadReport,
+      "ledger-import",
+      JSON.stringify({ transactions: [] }),
+      "dead",
+      1,
+      "the router answered 409: a stand-in refusal",
+    ]);
     try {
       const report = await reconciliationOf();
       expect(report.differences).toEqual([
         { organizationId: "escrow", finId: owner.key.finId, currency: "USD", router: { balance: "15", held: "0" }, escrow: { balance: "10", held: "0" } },
       ]);
+      // The API tests' check (tests/api/reconciliation.ts) fails with what explains the difference.
+      const failure = await expectReconciled(undefined, 0).then(
+        () => null,
+        (error: Error) => error.message,
+      );
+      expect(failure).toContain(owner.key.finId);
+      expect(failure).toContain(deadReport);
+      expect(failure).toContain("the router answered 409: a stand-in refusal");
+      expect(failure).toMatch(/the server log's last warnings and errors \(.*server\.log\)/);
     } finally {
       await executeSqlAt(server.databaseUrl, `UPDATE "Holding" SET "balance" = $1 WHERE "finId" = $2`, ["10", owner.key.finId]);
+      await executeSqlAt(server.databaseUrl, `DELETE FROM "EscrowOutbox" WHERE "id" = $1`, [deadReport]);
     }
     await waitUntil(async () => (await reconciliationOf()).differences.length === 0);
     const investorCall = await call("GET", "/api/router/admin/reconciliation", { token: investor.token });

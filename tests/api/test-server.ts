@@ -3,7 +3,7 @@
 // (asynchronous escrow, a restart) start another with startTestServer.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, type WriteStream } from "node:fs";
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, type WriteStream } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { TEST_DEMO_PASSWORD } from "../demo-password";
@@ -185,12 +185,36 @@ export async function startTestServer(settings: Record<string, string> = {}, opt
     dispose: async () => {
       await Promise.all(peers.map((peer) => peer.stop()));
       await stop();
-      for (const peer of peers) peer.log.end();
-      log.end();
+      // Ended and flushed before the logs are kept (keepLogs).
+      await Promise.all([...peers.map((peer) => ended(peer.log)), ended(log)]);
       await database.drop();
-      if (!process.env.KEEP_API_TMP) rmSync(dataDir, { recursive: true, force: true });
+      if (process.env.KEEP_API_TMP) return;
+      keepLogs(dataDir);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const ended = (stream: WriteStream) => new Promise<void>((resolve) => stream.end(resolve));
+
+/** Where the logs of disposed test servers are kept (the newest LOGS_KEPT), so a failure seen once can be read afterwards. */
+const logsDir = path.join(root, ".tmp", "api-logs");
+const LOGS_KEPT = 60;
+
+/** Copies a test server's logs (server.log and its peers') out of its data directory before it is deleted. */
+function keepLogs(dataDir: string): void {
+  try {
+    mkdirSync(logsDir, { recursive: true });
+    for (const name of readdirSync(dataDir)) {
+      if (/^server.*\.log$/.test(name)) copyFileSync(path.join(dataDir, name), path.join(logsDir, `${path.basename(dataDir)}-${name}`));
+    }
+    const kept = readdirSync(logsDir)
+      .map((name) => ({ name, at: statSync(path.join(logsDir, name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at);
+    for (const old of kept.slice(LOGS_KEPT)) rmSync(path.join(logsDir, old.name), { force: true });
+  } catch (error) {
+    console.warn(`the test server's logs in ${dataDir} were not kept: ${(error as Error).message}`);
+  }
 }
 
 /** One server process of a test server: started, stopped (its whole process group) and started again. */
