@@ -99,6 +99,11 @@ export function printRun(run: RunResult, floors: Floors): void {
   if (u.database && u.completedByServer > 0) say(`  PostgreSQL's own processes on this machine: ${fixed(u.database.cpuMs / u.completedByServer, 2)} ms of CPU per settled trade over the same span (${percent(u.database.cpuShare)} of one core during the run)`);
   say(`  server memory: ${megabytes(u.rssEndBytes)} resident at the end, ${megabytes(u.rssPeakBytes)} peak (all its processes); JavaScript heap ${megabytes(u.heap.usedBytes)} used of ${megabytes(u.heap.totalBytes)}, external ${megabytes(u.heap.externalBytes)} (the process that answered GET /api/metrics, after the run)`);
   if (u.completedByServer > 0) say(`  per settled trade: ${layers(u.statements, run)} statements, ${layers(u.transactions, run)} transactions of which ${layers(u.rollbacks, run)} rolled back, ${layers(u.commits, run)} commits (the server's counters; on SQLite a commit holds a group of transactions)`);
+  if (u.writes && u.completedByServer > 0) {
+    say(
+      `  server writes per settled trade: ${fixed(u.writes.storageBytes / u.completedByServer / 1024, 1)} kB to storage (on SQLite the WAL's pages and their checkpoints into the database file: 4 kB a page, twice), ${fixed(u.writes.calls / u.completedByServer, 1)} write calls (sockets included)`,
+    );
+  }
   const finished = Object.entries(u.metrics.finished).map(([status, n]) => `${int(n)} ${status}`).join(", ") || "none";
   const stages = Object.entries(u.metrics.stageMeanMs).map(([stage, mean]) => `${stage} ${fixed(mean, 2)} ms`).join(", ") || "none";
   say(`  /api/metrics: trades ended ${finished}; mean time per plan stage: ${stages}`);

@@ -20,6 +20,8 @@ export type RunUsage = {
   serverCpuMs: number;
   /** Server CPU during the run itself, as a share of one core. */
   serverCpuShare: number;
+  /** The server's writes over the same span (ProcessGroup.writes), null when /proc does not show them. */
+  writes: { storageBytes: number; calls: number } | null;
   /** PostgreSQL's own processes on this machine over the same span, when measured (RunContext.database). */
   database: { cpuMs: number; cpuShare: number } | null;
   /** Plans the server Completed from the run's start until it was quiet again (those the client stopped waiting for included). */
@@ -147,6 +149,7 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
   memory.reset();
   memory.sample();
   const cpuBefore = server.cpuMs();
+  const writesBefore = server.writes();
   const databaseCpuBefore = context.database?.cpuMs() ?? 0;
   const own = new OwnCpu();
   const started = performance.now();
@@ -159,6 +162,9 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
   const check = await checkSettlement(databaseUrl, planIds(), plansBefore);
   context.toggleProfile?.();
   const serverCpuMs = server.cpuMs() - cpuBefore;
+  const writesAfter = server.writes();
+  const writes =
+    writesBefore && writesAfter ? { storageBytes: writesAfter.storageBytes - writesBefore.storageBytes, calls: writesAfter.calls - writesBefore.calls } : null;
   const database = context.database ? { cpuMs: context.database.cpuMs() - databaseCpuBefore, cpuShare: databaseCpuShare } : null;
   const after = await scrape();
   const completedByServer = (await planCount(databaseUrl, "Completed")) - completedBefore;
@@ -169,6 +175,7 @@ async function measured<T>(context: RunContext, planIds: () => readonly string[]
   const usage: RunUsage = {
     serverCpuMs,
     serverCpuShare,
+    writes,
     database,
     completedByServer,
     rssEndBytes,

@@ -48,6 +48,28 @@ export class ProcessGroup {
     return (ticks * 1000) / TICKS_PER_SECOND;
   }
 
+  /**
+   * What the group's processes wrote so far: bytes they sent to storage (on SQLite the WAL's frames
+   * and the checkpoints' copies of them into the database file, both in the server's process) and
+   * their write calls, sockets included (/proc/<pid>/io). Null when /proc does not show it.
+   */
+  writes(): { storageBytes: number; calls: number } | null {
+    let storageBytes = 0;
+    let calls = 0;
+    let seen = false;
+    for (const pid of this.members()) {
+      try {
+        const io = readFileSync(`/proc/${pid}/io`, "utf8");
+        storageBytes += Number(/write_bytes:\s+(\d+)/.exec(io)?.[1] ?? 0);
+        calls += Number(/syscw:\s+(\d+)/.exec(io)?.[1] ?? 0);
+        seen = true;
+      } catch {
+        // the process ended meanwhile, or its io is not ours to read
+      }
+    }
+    return seen ? { storageBytes, calls } : null;
+  }
+
   /** Resident memory of the group's processes, in bytes. */
   rssBytes(): number {
     let total = 0;

@@ -34,49 +34,35 @@ function keyReused(key: OperationKey, cid: string, keyField: string): AppError {
   ]);
 }
 
-const keysUnder = prepared((db, a: { texts: readonly string[]; requestHash: string }) =>
+const ownOrHeader = (keys: readonly OperationKey[], source: OperationKey["source"]) => keys.find((k) => k.source === source)?.text ?? null;
+
+/** The operations a key names: the one it came with under this request (refused or not), and the one bound to it. */
+const operationsUnder = prepared((db, a: { own: string | undefined; header: string | undefined; requestHash: string }) =>
   db
-    .selectFrom("EscrowOperationKey")
-    .select(["key", "requestHash", "operationId"])
-    .where((eb) => eb.or([eb.and([eb("key", "in", a.texts), eb("requestHash", "=", a.requestHash)]), eb("boundKey", "in", a.texts)])),
+    .selectFrom("EscrowOperation")
+    .select(everyColumn("EscrowOperation"))
+    .where((eb) => {
+      const terms = [];
+      if (a.own !== undefined) terms.push(eb.and([eb("ownKey", "=", a.own), eb("requestHash", "=", a.requestHash)]), eb("boundOwnKey", "=", a.own));
+      if (a.header !== undefined) terms.push(eb.and([eb("headerKey", "=", a.header), eb("requestHash", "=", a.requestHash)]), eb("boundHeaderKey", "=", a.header));
+      return eb.or(terms);
+    }),
 );
-const operationById = prepared((db, a: { id: string }) => db.selectFrom("EscrowOperation").select(everyColumn("EscrowOperation")).where("id", "=", a.id));
 const insertOperationRow = prepared((db, a: EscrowOperationRow) => db.insertInto("EscrowOperation").values(a));
-type KeyColumns = { keyTexts: readonly string[]; boundKeys: readonly (string | null)[] };
-const keyRows = (a: KeyColumns, requestHash: string, operationId: string) =>
-  a.keyTexts.map((key, i) => ({ key, requestHash, operationId, boundKey: a.boundKeys[i]! }));
-const insertKeys = prepared((db, a: KeyColumns & { requestHash: string; operationId: string }) =>
-  db.insertInto("EscrowOperationKey").values(keyRows(a, a.requestHash, a.operationId)),
-);
-/**
- * PostgreSQL: the operation and its keys in one statement (the operation's insert in a WITH), one
- * round trip instead of two. The keys' foreign key is checked at the statement's end, with both rows
- * in, and a unique index that refuses either refuses the statement whole, as the second of two
- * inserts would have failed the transaction. SQLite's WITH takes no insert; there the two run in turn.
- */
-const insertOperationWithKeys = prepared((db, a: EscrowOperationRow & KeyColumns) => {
-  const { keyTexts, boundKeys, ...row } = a;
-  return db
-    .with("operation", (w) => w.insertInto("EscrowOperation").values(row))
-    .insertInto("EscrowOperationKey")
-    .values(keyRows({ keyTexts, boundKeys }, a.requestHash, a.id));
-});
 
 /** Steps 1 and 2: the operation a key already answered this request with, a 409, or null. */
 export async function earlierUnder(keys: readonly OperationKey[], requestHash: string, keyField: string): Promise<EscrowOperationRow | null> {
   if (keys.length === 0) return null;
-  const texts = keys.map((k) => k.text);
-  const rows = await keysUnder.all(sqlDb, { texts, requestHash });
+  const own = ownOrHeader(keys, "operation") ?? undefined;
+  const header = ownOrHeader(keys, "header") ?? undefined;
+  const rows = await operationsUnder.all(sqlDb, { own, header, requestHash });
   const same = rows.find((r) => r.requestHash === requestHash);
-  if (same) {
-    const op = await operationById.first(sqlDb, { id: same.operationId });
-    if (!op) throw new Error(`escrow operation ${same.operationId} is named by a key but missing`);
-    return op;
-  }
+  if (same) return same;
   const bound = rows[0];
-  const key = bound && keys.find((k) => k.text === bound.key);
-  if (bound && key) throw keyReused(key, bound.operationId, keyField);
-  return null;
+  if (!bound) return null;
+  const key = keys.find((k) => (k.source === "header" ? bound.boundHeaderKey : bound.boundOwnKey) === k.text);
+  if (!key) throw new Error(`escrow operation ${bound.id} was found under keys it does not hold`);
+  throw keyReused(key, bound.id, keyField);
 }
 
 export type NewOperation = {
@@ -90,10 +76,12 @@ export type NewOperation = {
 
 export type Outcome = { consumedSignature: string | null } | { refusal: { code: number; message: string } };
 
-/** The row of a new operation: pending (bound to its keys and signature), or failed at once. */
-export function operationRow(fields: NewOperation, outcome: Outcome): EscrowOperationRow {
+/** The row of a new operation under its keys: pending (bound to its keys and signature), or failed at once (bound to neither). */
+export function operationRow(fields: NewOperation, keys: readonly OperationKey[], outcome: Outcome): EscrowOperationRow {
   const refused = "refusal" in outcome ? outcome.refusal : null;
   const now = dbNow();
+  const ownKey = ownOrHeader(keys, "operation");
+  const headerKey = ownOrHeader(keys, "header");
   return {
     ...fields,
     dueAt: dbDate(fields.dueAt),
@@ -108,32 +96,26 @@ export function operationRow(fields: NewOperation, outcome: Outcome): EscrowOper
     claimedUntil: null,
     lastError: null,
     createdAt: now,
+    ownKey,
+    boundOwnKey: refused ? null : ownKey,
+    headerKey,
+    boundHeaderKey: refused ? null : headerKey,
   };
 }
 
-/** Writes the operation and its keys in the caller's transaction; a failed operation binds none of them. */
-export async function insertOperation(tx: SqlTx, row: EscrowOperationRow, keys: readonly OperationKey[]): Promise<void> {
-  if (keys.length === 0) {
-    await insertOperationRow.changes(tx, row);
-    return;
-  }
-  const bound = row.status !== "failed";
-  const columns: KeyColumns = {
-    keyTexts: keys.map((k) => k.text),
-    boundKeys: keys.map((k) => (bound ? k.text : null)),
-  };
-  if (env.DATABASE_PROVIDER === "postgresql") {
-    await insertOperationWithKeys.changes(tx, { ...row, ...columns });
-    return;
-  }
+/**
+ * Writes the operation, its keys in its row, in the caller's transaction. A unique index refuses it
+ * when a key came before with this request, or is bound to another operation, or its signature was
+ * consumed: the caller looks again (earlierUnder, consumedRefusal).
+ */
+export async function insertOperation(tx: SqlTx, row: EscrowOperationRow): Promise<void> {
   await insertOperationRow.changes(tx, row);
-  await insertKeys.changes(tx, { ...columns, requestHash: row.requestHash, operationId: row.id });
 }
 
 /** The operation and its keys, written together: bound to them, or (refused at once) not. */
 export async function record(fields: NewOperation, keys: readonly OperationKey[], outcome: Outcome): Promise<EscrowOperationRow> {
-  const row = operationRow(fields, outcome);
-  await inTransaction((tx) => insertOperation(tx, row, keys));
+  const row = operationRow(fields, keys, outcome);
+  await inTransaction((tx) => insertOperation(tx, row));
   return row;
 }
 

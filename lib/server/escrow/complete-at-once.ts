@@ -52,9 +52,9 @@ export async function completeAtOnce(definition: AnyOperationDefinition, request
   };
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     // The first attempt does not look for an earlier operation before it completes: the insert of
-    // the operation's keys, in the completion's transaction, is refused by their unique indexes when
-    // a key came before with this request or is bound to another (EscrowOperationKey), and that
-    // transaction rolls back whole; the next attempt then looks, as every attempt did before. Any
+    // the operation with its keys, in the completion's transaction, is refused by their unique
+    // indexes when a key came before with this request or is bound to another (EscrowOperation's
+    // key columns), and that transaction rolls back whole; the next attempt then looks, as every attempt did before. Any
     // other outcome of the first attempt (refused, postponed) looks first, so the order of
     // decisions.md §7 holds: an earlier answer, then a 409, then this request's own outcome.
     const looked = attempt > 1;
@@ -65,7 +65,7 @@ export async function completeAtOnce(definition: AnyOperationDefinition, request
     // After a lost race: the signature may be another operation's (the unique index said so).
     const consumed = looked && consumedSignature ? await consumedRefusal(definition, consumedSignature, caller.owner) : null;
     if (consumed) return recordOnce(fields, keys, consumed);
-    const draft = operationRow(fields, { consumedSignature });
+    const draft = operationRow(fields, keys, { consumedSignature });
     const prepared = await prepareFor(definition, request, draft);
     if (!prepared.ok && !looked) {
       const earlier = await earlierOne();
@@ -84,7 +84,7 @@ export async function completeAtOnce(definition: AnyOperationDefinition, request
         const now = currentDate();
         const response = await definition.execute(tx, request, { cid: draft.id, prepared: prepared.value, now, op: draft });
         const completed: EscrowOperationRow = { ...draft, status: "succeeded", response: JSON.stringify(response), completedAt: dbDate(now) };
-        await insertOperation(tx, completed, keys);
+        await insertOperation(tx, completed);
         return completed;
       });
     } catch (error) {

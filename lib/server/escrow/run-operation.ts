@@ -40,20 +40,26 @@ async function claim(cid: string, now: Date): Promise<EscrowOperationRow | undef
 }
 
 /**
- * pending → failed. A refusal moved nothing, so in the same transaction the operation gives back its
- * keys and its signature: the right request may follow, and a repeat of this one still finds it. Only
- * an operation this write failed gives its keys back (another runner may have completed it meanwhile).
+ * pending → failed. A refusal moved nothing, so in the same conditional write the operation gives
+ * back its keys and its signature: the right request may follow, and a repeat of this one still finds
+ * it (its keys stay with its request). An operation another runner completed meanwhile keeps them.
  */
 async function completeFailed(op: EscrowOperationRow, code: number, message: string): Promise<void> {
-  await inTransaction(async (tx) => {
-    const { numUpdatedRows } = await tx
-      .updateTable("EscrowOperation")
-      .set({ status: "failed", errorCode: code, errorMessage: message.slice(0, MESSAGE_MAX_CHARS), completedAt: dbNow(), claimedUntil: null, consumedSignature: null })
-      .where("id", "=", op.id)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    if (numUpdatedRows === 1n) await tx.updateTable("EscrowOperationKey").set({ boundKey: null }).where("operationId", "=", op.id).execute();
-  });
+  await sqlDb
+    .updateTable("EscrowOperation")
+    .set({
+      status: "failed",
+      errorCode: code,
+      errorMessage: message.slice(0, MESSAGE_MAX_CHARS),
+      completedAt: dbNow(),
+      claimedUntil: null,
+      consumedSignature: null,
+      boundOwnKey: null,
+      boundHeaderKey: null,
+    })
+    .where("id", "=", op.id)
+    .where("status", "=", "pending")
+    .execute();
 }
 
 async function postpone(op: EscrowOperationRow, reason: string): Promise<void> {
