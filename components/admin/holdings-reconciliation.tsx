@@ -19,6 +19,35 @@ function inFlightText(inFlight: ReconciliationReport["inFlight"]): string | null
   return parts.length === 0 ? null : `Still under way: ${parts.join(", ")}. A difference on their accounts may close when they finish; check again then.`;
 }
 
+/** The escrow's reports the router refused for good: what they carry is a difference no waiting closes. */
+function DeadReports({ dead }: { dead: ReconciliationReport["deadEscrowReports"] }) {
+  if (dead.count === 0) return null;
+  return (
+    <div className="mt-3">
+      <StatusMessage tone="error">
+        {dead.count} report{dead.count === 1 ? "" : "s"} of the escrow to the router {dead.count === 1 ? "was" : "were"} refused for good and will not be sent again: the
+        credits {dead.count === 1 ? "it carries are" : "they carry are"} in the escrow&apos;s books and not in the router&apos;s, and those accounts stay apart until
+        the credits are imported into the router&apos;s ledger. The router&apos;s last answer says why.
+      </StatusMessage>
+      <ul aria-label="Escrow reports refused by the router" className="mt-2 space-y-2 text-sm">
+        {dead.reports.map((r) => (
+          <li key={r.id} className="rounded border border-line p-2">
+            <span className="font-mono text-xs">{r.id}</span>, made {new Date(r.createdAt * 1000).toLocaleString()}, {r.attempts} attempt{r.attempts === 1 ? "" : "s"}
+            {r.credits.length > 0 ? (
+              <>
+                {": "}
+                {r.credits.map((c) => `${c.amount} ${c.currency} to ${c.finId}`).join("; ")}
+              </>
+            ) : null}
+            {r.lastError ? <p className={`mt-1 break-words ${mutedTextClass}`}>The router answered: {r.lastError}</p> : null}
+          </li>
+        ))}
+      </ul>
+      {dead.count > dead.reports.length ? <p className={`mt-1 ${mutedTextClass}`}>The newest {dead.reports.length} of {dead.count} are listed.</p> : null}
+    </div>
+  );
+}
+
 /** The router's holdings against the built-in escrow's books, checked when the admin asks. */
 export function HoldingsReconciliation() {
   const id = useId();
@@ -83,6 +112,7 @@ export function HoldingsReconciliation() {
           </table>
         </div>
       ) : null}
+      {report && !check.isFetching ? <DeadReports dead={report.deadEscrowReports} /> : null}
       {report ? (
         <ul aria-label="Organizations checked" className="mt-3 space-y-1 text-sm">
           {report.organizations.map((o) => (

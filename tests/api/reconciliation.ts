@@ -19,6 +19,10 @@ export type ReconciliationReport = {
   organizations: { id: string; name: string; reconciled: boolean; accounts: number; note: string }[];
   differences: ReconciliationDifference[];
   truncated: boolean;
+  deadEscrowReports: {
+    count: number;
+    reports: { id: string; attempts: number; lastError: string | null; createdAt: number; credits: { finId: string; currency: string; amount: string }[] }[];
+  };
   inFlight: { escrowReports: number; settlements: number; withdrawals: number };
 };
 

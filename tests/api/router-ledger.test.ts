@@ -371,7 +371,19 @@ describe("reconciliation of the router's holdings with the built-in escrow's boo
     await executeSqlAt(server.databaseUrl, `INSERT INTO "EscrowOutbox" ("id", "kind", "payload", "status", "attempts", "lastError") VALUES ($1, $2, $3, $4, $5, $6)`, [
       deadReport,
       "ledger-import",
-      JSON.stringify({ transactions: [] }),
+      JSON.stringify({
+        transactions: [
+          {
+            id: randomUUID(),
+            asset: { type: "fiat", code: "USD" },
+            quantity: "2.5",
+            timestamp: Math.floor(Date.now() / 1000),
+            destination: { finId: owner.key.finId, account: { type: "finId", finId: owner.key.finId, orgId: "escrow" } },
+            settlementRef: "ESC-STAND-IN",
+            transactionDetails: { transactionId: randomUUID() },
+          },
+        ],
+      }),
       "dead",
       1,
       "the router answered 409: a stand-in refusal",
@@ -381,6 +393,15 @@ describe("reconciliation of the router's holdings with the built-in escrow's boo
       expect(report.differences).toEqual([
         { organizationId: "escrow", finId: owner.key.finId, currency: "USD", router: { balance: "15", held: "0" }, escrow: { balance: "10", held: "0" } },
       ]);
+      // The report itself names the dead report, what it carries and the router's answer.
+      expect(report.deadEscrowReports.count).toBeGreaterThanOrEqual(1);
+      expect(report.deadEscrowReports.reports.find((r) => r.id === deadReport)).toEqual({
+        id: deadReport,
+        attempts: 1,
+        lastError: "the router answered 409: a stand-in refusal",
+        createdAt: expect.any(Number),
+        credits: [{ finId: owner.key.finId, currency: "USD", amount: "2.5" }],
+      });
       // The API tests' check (tests/api/reconciliation.ts) fails with what explains the difference.
       const failure = await expectReconciled(undefined, 0).then(
         () => null,
@@ -395,6 +416,7 @@ describe("reconciliation of the router's holdings with the built-in escrow's boo
       await executeSqlAt(server.databaseUrl, `DELETE FROM "EscrowOutbox" WHERE "id" = $1`, [deadReport]);
     }
     await waitUntil(async () => (await reconciliationOf()).differences.length === 0);
+    expect((await reconciliationOf()).deadEscrowReports.reports.map((r) => r.id)).not.toContain(deadReport);
     const investorCall = await call("GET", "/api/router/admin/reconciliation", { token: investor.token });
     expect(investorCall.status).toBe(403);
   });

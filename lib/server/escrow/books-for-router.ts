@@ -35,18 +35,47 @@ export async function escrowAccountsOf(finIds: readonly string[]): Promise<Escro
   return views;
 }
 
+/** The credits a report carries to the router, per (finId, currency); none for a payload that is not a ledger import. */
+function creditsOf(payload: string): Map<string, bigint> {
+  const credits = new Map<string, bigint>();
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return credits;
+  }
+  const parsed = ledgerImportRequestSchema.safeParse(body);
+  if (!parsed.success) return credits;
+  for (const t of parsed.data.transactions) {
+    if (t.asset.type !== "fiat" || !t.destination) continue;
+    const key = `${t.destination.finId}|${t.asset.code}`;
+    credits.set(key, (credits.get(key) ?? 0n) + unitsOf(t.quantity));
+  }
+  return credits;
+}
+
+export type DeadEscrowReport = { id: string; attempts: number; lastError: string | null; createdAt: Date; credits: Map<string, bigint> };
+
+/**
+ * The escrow's reports the router refused for good (dead: never sent again), the newest first, at
+ * most `limit` of them, with how many there are: the credits they carry are in the escrow's books
+ * and never reach the router's, a difference that stays until an operator settles it.
+ */
+export async function deadEscrowReports(limit: number): Promise<{ count: number; reports: DeadEscrowReport[] }> {
+  const where = { kind: LEDGER_IMPORT_OUTBOX_KIND, status: "dead" };
+  const [count, rows] = await Promise.all([
+    db.escrowOutbox.count({ where }),
+    db.escrowOutbox.findMany({ where, orderBy: { createdAt: "desc" }, take: limit, select: { id: true, attempts: true, lastError: true, createdAt: true, payload: true } }),
+  ]);
+  return { count, reports: rows.map((r) => ({ id: r.id, attempts: r.attempts, lastError: r.lastError, createdAt: r.createdAt, credits: creditsOf(r.payload) })) };
+}
+
 /** Credits the escrow made and has not yet delivered to the router (its outbox), per (finId, currency). */
 export async function undeliveredEscrowCredits(): Promise<{ reports: number; credits: Map<string, bigint> }> {
   const rows = await db.escrowOutbox.findMany({ where: { kind: LEDGER_IMPORT_OUTBOX_KIND, status: "pending" }, select: { payload: true }, take: 10 * PAGE });
   const credits = new Map<string, bigint>();
   for (const row of rows) {
-    const parsed = ledgerImportRequestSchema.safeParse(JSON.parse(row.payload));
-    if (!parsed.success) continue;
-    for (const t of parsed.data.transactions) {
-      if (t.asset.type !== "fiat" || !t.destination) continue;
-      const key = `${t.destination.finId}|${t.asset.code}`;
-      credits.set(key, (credits.get(key) ?? 0n) + unitsOf(t.quantity));
-    }
+    for (const [key, units] of creditsOf(row.payload)) credits.set(key, (credits.get(key) ?? 0n) + units);
   }
   return { reports: rows.length, credits };
 }

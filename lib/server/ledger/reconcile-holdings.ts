@@ -4,13 +4,14 @@
 // held amounts must be equal. Another payment organization's books cannot be read from here (the
 // adapter interface has no call for them): its holdings are listed as not reconciled, with how many
 // there are. Work under way (reports on their way, settlements and withdrawals between the escrow's
-// answer and the router's record) is counted, so a caller can wait for it before judging.
+// answer and the router's record) is counted, so a caller can wait for it before judging; the
+// escrow's reports the router refused for good are named, since no waiting closes what they carry.
 import { accountKey, holdingDifferences, type AccountKey, type Amounts, type HoldingDifference } from "@/lib/domain/holdings-reconciliation";
-import { unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
+import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { env } from "@/lib/env";
-import { RECONCILIATION_DIFFERENCES_MAX, type ReconciliationReport } from "@/lib/schemas/reconciliation";
+import { DEAD_REPORT_ERROR_MAX_CHARS, DEAD_REPORTS_LISTED_MAX, RECONCILIATION_DIFFERENCES_MAX, type ReconciliationReport } from "@/lib/schemas/reconciliation";
 import { db } from "@/lib/server/db/client";
-import { escrowAccountsOf, undeliveredEscrowCredits } from "@/lib/server/escrow/books-for-router";
+import { deadEscrowReports, escrowAccountsOf, undeliveredEscrowCredits, type DeadEscrowReport } from "@/lib/server/escrow/books-for-router";
 
 const PAGE = 1_000;
 /** Stages of a plan between the escrow's answer and the router's record of a movement of money. */
@@ -49,6 +50,14 @@ async function builtInEscrowDifferences(): Promise<{ accounts: number; differenc
   return { accounts: new Set([...router.keys(), ...escrow.keys()]).size, differences: holdingDifferences(router, escrow, undelivered), undeliveredReports: reports };
 }
 
+function deadReportView(r: DeadEscrowReport): ReconciliationReport["deadEscrowReports"]["reports"][number] {
+  const credits = [...r.credits].map(([key, units]) => {
+    const [finId = "", currency = ""] = key.split("|");
+    return { finId, currency, amount: formatUnits(units) };
+  });
+  return { id: r.id, attempts: r.attempts, lastError: r.lastError?.slice(0, DEAD_REPORT_ERROR_MAX_CHARS) ?? null, createdAt: Math.floor(r.createdAt.getTime() / 1000), credits };
+}
+
 export async function reconcileHoldings(): Promise<ReconciliationReport> {
   const { accounts, differences, undeliveredReports } = await builtInEscrowDifferences();
   const others = await db.organization.findMany({ where: { kind: "escrow", id: { not: env.ESCROW_ORG_ID } }, orderBy: { id: "asc" }, select: { id: true, name: true } });
@@ -56,9 +65,10 @@ export async function reconcileHoldings(): Promise<ReconciliationReport> {
     (await db.holding.groupBy({ by: ["organizationId"], where: { organizationId: { in: others.map((o) => o.id) } }, _count: { _all: true } })).map((g) => [g.organizationId, g._count._all]),
   );
   const builtIn = await db.organization.findUnique({ where: { id: env.ESCROW_ORG_ID }, select: { name: true } });
-  const [settlements, withdrawals] = await Promise.all([
+  const [settlements, withdrawals, dead] = await Promise.all([
     db.plan.count({ where: { stage: { in: MONEY_STAGES } } }),
     db.routerOperation.count({ where: { kind: "withdraw", status: "pending", organizationId: env.ESCROW_ORG_ID } }),
+    deadEscrowReports(DEAD_REPORTS_LISTED_MAX),
   ]);
   return {
     checkedAt: Math.floor(Date.now() / 1000),
@@ -74,6 +84,7 @@ export async function reconcileHoldings(): Promise<ReconciliationReport> {
     ],
     differences: differences.slice(0, RECONCILIATION_DIFFERENCES_MAX).map((d) => ({ organizationId: env.ESCROW_ORG_ID, ...d })),
     truncated: differences.length > RECONCILIATION_DIFFERENCES_MAX,
+    deadEscrowReports: { count: dead.count, reports: dead.reports.map(deadReportView) },
     inFlight: { escrowReports: undeliveredReports, settlements, withdrawals },
   };
 }
