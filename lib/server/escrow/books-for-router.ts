@@ -3,6 +3,7 @@
 // ledger import may credit to its accounts) and the reports of them not yet delivered to the router.
 // Nothing here writes; the escrow's own code stays the only writer of its tables.
 import { unitsOf, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
+import { accountKey, type AccountKey } from "@/lib/domain/holdings-reconciliation";
 import type { EscrowReport } from "@/lib/domain/ledger-import";
 import { ledgerImportRequestSchema } from "@/lib/schemas/ledger";
 import { db } from "@/lib/server/db/client";
@@ -35,26 +36,33 @@ export async function escrowAccountsOf(finIds: readonly string[]): Promise<Escro
   return views;
 }
 
-/** The credits a report carries to the router, per (finId, currency); none for a payload that is not a ledger import. */
-function creditsOf(payload: string): Map<string, bigint> {
-  const credits = new Map<string, bigint>();
+export type EscrowCredit = { finId: string; currency: string; units: bigint };
+
+/** The fiat credits a report carries to the router, one a transaction; none for a payload that is not a ledger import. */
+function creditsOf(payload: string): EscrowCredit[] {
   let body: unknown;
   try {
     body = JSON.parse(payload);
   } catch {
-    return credits;
+    return [];
   }
   const parsed = ledgerImportRequestSchema.safeParse(body);
-  if (!parsed.success) return credits;
-  for (const t of parsed.data.transactions) {
-    if (t.asset.type !== "fiat" || !t.destination) continue;
-    const key = `${t.destination.finId}|${t.asset.code}`;
-    credits.set(key, (credits.get(key) ?? 0n) + unitsOf(t.quantity));
-  }
-  return credits;
+  if (!parsed.success) return [];
+  return parsed.data.transactions.flatMap((t) => (t.asset.type === "fiat" && t.destination ? [{ finId: t.destination.finId, currency: t.asset.code, units: unitsOf(t.quantity) }] : []));
 }
 
-export type DeadEscrowReport = { id: string; attempts: number; lastError: string | null; createdAt: Date; credits: Map<string, bigint> };
+/** Credits summed per account (finId, currency), the accounts in the order they first appear. */
+function totalsByAccount(credits: Iterable<EscrowCredit>): Map<AccountKey, EscrowCredit> {
+  const totals = new Map<AccountKey, EscrowCredit>();
+  for (const c of credits) {
+    const key = accountKey(c.finId, c.currency);
+    const total = totals.get(key);
+    totals.set(key, total ? { ...total, units: total.units + c.units } : c);
+  }
+  return totals;
+}
+
+export type DeadEscrowReport = { id: string; attempts: number; lastError: string | null; createdAt: Date; credits: EscrowCredit[] };
 
 /**
  * The escrow's reports the router refused for good (dead: never sent again), the newest first, at
@@ -67,15 +75,12 @@ export async function deadEscrowReports(limit: number): Promise<{ count: number;
     db.escrowOutbox.count({ where }),
     db.escrowOutbox.findMany({ where, orderBy: { createdAt: "desc" }, take: limit, select: { id: true, attempts: true, lastError: true, createdAt: true, payload: true } }),
   ]);
-  return { count, reports: rows.map((r) => ({ id: r.id, attempts: r.attempts, lastError: r.lastError, createdAt: r.createdAt, credits: creditsOf(r.payload) })) };
+  return { count, reports: rows.map((r) => ({ id: r.id, attempts: r.attempts, lastError: r.lastError, createdAt: r.createdAt, credits: [...totalsByAccount(creditsOf(r.payload)).values()] })) };
 }
 
 /** Credits the escrow made and has not yet delivered to the router (its outbox), per (finId, currency). */
-export async function undeliveredEscrowCredits(): Promise<{ reports: number; credits: Map<string, bigint> }> {
+export async function undeliveredEscrowCredits(): Promise<{ reports: number; credits: Map<AccountKey, bigint> }> {
   const rows = await db.escrowOutbox.findMany({ where: { kind: LEDGER_IMPORT_OUTBOX_KIND, status: "pending" }, select: { payload: true }, take: 10 * PAGE });
-  const credits = new Map<string, bigint>();
-  for (const row of rows) {
-    for (const [key, units] of creditsOf(row.payload)) credits.set(key, (credits.get(key) ?? 0n) + units);
-  }
-  return { reports: rows.length, credits };
+  const totals = totalsByAccount(rows.flatMap((row) => creditsOf(row.payload)));
+  return { reports: rows.length, credits: new Map([...totals].map(([key, c]) => [key, c.units])) };
 }

@@ -54,9 +54,10 @@ export async function completeAtOnce(definition: AnyOperationDefinition, request
     // The first attempt does not look for an earlier operation before it completes: the insert of
     // the operation with its keys, in the completion's transaction, is refused by their unique
     // indexes when a key came before with this request or is bound to another (EscrowOperation's
-    // key columns), and that transaction rolls back whole; the next attempt then looks, as every attempt did before. Any
-    // other outcome of the first attempt (refused, postponed) looks first, so the order of
-    // decisions.md §7 holds: an earlier answer, then a 409, then this request's own outcome.
+    // key columns), and that transaction rolls back whole; the next attempt then looks, as every
+    // attempt did before. Any other outcome of the first attempt (refused, postponed) looks first,
+    // so the order of decisions.md §7 holds: an earlier answer, then a 409, then this request's own
+    // outcome.
     const looked = attempt > 1;
     if (looked) {
       const earlier = await earlierOne();

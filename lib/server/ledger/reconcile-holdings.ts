@@ -46,15 +46,11 @@ async function builtInEscrowDifferences(): Promise<{ accounts: number; differenc
   const router = await routerHoldingsAt(env.ESCROW_ORG_ID, finIds);
   const escrow = new Map((await escrowAccountsOf(finIds)).map((a) => [accountKey(a.finId, a.currency), { balance: a.balance, held: a.held }] as const));
   const { reports, credits } = await undeliveredEscrowCredits();
-  const undelivered = new Map([...credits].map(([key, units]) => [key as AccountKey, units] as const));
-  return { accounts: new Set([...router.keys(), ...escrow.keys()]).size, differences: holdingDifferences(router, escrow, undelivered), undeliveredReports: reports };
+  return { accounts: new Set([...router.keys(), ...escrow.keys()]).size, differences: holdingDifferences(router, escrow, credits), undeliveredReports: reports };
 }
 
 function deadReportView(r: DeadEscrowReport): ReconciliationReport["deadEscrowReports"]["reports"][number] {
-  const credits = [...r.credits].map(([key, units]) => {
-    const [finId = "", currency = ""] = key.split("|");
-    return { finId, currency, amount: formatUnits(units) };
-  });
+  const credits = r.credits.map((c) => ({ finId: c.finId, currency: c.currency, amount: formatUnits(c.units) }));
   return { id: r.id, attempts: r.attempts, lastError: r.lastError?.slice(0, DEAD_REPORT_ERROR_MAX_CHARS) ?? null, createdAt: Math.floor(r.createdAt.getTime() / 1000), credits };
 }
 
