@@ -51,7 +51,10 @@ try {
       writeFileSync(path.join(dir, "migration.sql"), s.sql);
       console.log(`Wrote ${dir}/migration.sql`);
     }
-    console.log("Review them, then npm run db:migrate (and commit both).");
+    console.log(
+      "Review them (no `;` inside a comment or a quoted text: Prisma's runner splits statements at every `;`), " +
+        "then npm run db:migrate (and commit both).",
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { db } from "@/lib/server/db/client";
 import { assertDemoPeopleStayLocal, DemoPeopleExposedError } from "@/lib/server/setup/assert-demo-people-stay-local";
 import { buildServer, SERVER_BUNDLE } from "./build-server";
+import { migrationFolder, migrationsWithMisplacedSemicolons } from "./migration-semicolons";
 import { seed } from "./seed";
 import { sourceStamp } from "./source-stamp";
 
@@ -41,6 +42,15 @@ async function buildIfStale(): Promise<void> {
 }
 
 console.log(`prepare: database ${env.DATABASE_PROVIDER === "sqlite" ? env.SQLITE_FILE : "(postgresql)"}`);
+const misplaced = migrationsWithMisplacedSemicolons(root, [migrationFolder(env.DATABASE_PROVIDER)]);
+if (misplaced.length > 0) {
+  console.error(
+    "\nprepare: these migration lines hold a `;` inside a comment or a quoted text, where Prisma's runner would split " +
+      "a statement in two and fail; move the `;` out, then start again:\n" +
+      misplaced.map((line) => `  ${line}`).join("\n"),
+  );
+  process.exit(1);
+}
 run(path.join(root, "node_modules", ".bin", "prisma"), ["migrate", "deploy"]);
 await seed();
 try {
