@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import FileOrder from "./tests/file-order.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -8,6 +9,8 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
+    // The same file order on a fresh clone as on a warm checkout (tests/file-order.ts).
+    sequence: { sequencer: FileOrder },
     projects: [
       {
         extends: true,
