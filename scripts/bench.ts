@@ -33,6 +33,7 @@
 //   BENCH_SERVER_NODE_FLAGS  flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof"
 //                            (then: tsx scripts/profile-summary.ts .tmp/prof)
 //   BENCH_CPU_PROFILE_DIR    a folder: a CPU profile of each timed run alone (tsx scripts/profile-summary.ts <dir>)
+//   BENCH_WAL_PAGES          1: SQLite's WAL read in the middle of each timed run, its pages by B-tree printed after
 //   BENCH_STATEMENT_TIMES_DIR  a folder: SQLite's statements timed by text in each timed run, printed after
 //                            it per settled trade (the files stay there)
 //   BENCH_LOG_LEVEL          the server's LOG_LEVEL (default error)
@@ -49,6 +50,7 @@ import { cpuMsPerTrade, fixed, int, megabytes, ms, percentile, perTrade, printHt
 import { loadBenchSettings, type BenchDatabase, type BenchSettings } from "./bench/settings";
 import { nextStatementTimes, statementTimesFiles, statementTimesLines } from "./bench/statement-times-report";
 import { refusedExecuteFloor } from "./bench/refusal-floor";
+import { walPages, walPagesLines, type WalPages } from "./bench/wal-pages";
 import { EXECUTE, TradeMarket } from "./bench/trade-market";
 import { closedLoop, openLoop, settledCount, type RunContext, type RunResult } from "./bench/trade-runs";
 import { localPostgresProcesses, PeakMemory, ProcessGroup } from "./bench/usage";
@@ -133,6 +135,9 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
     { postgresUrl: place.database === "postgres" ? place.url : null },
   );
   const processes = new ProcessGroup(() => server.processGroup());
+  // SQLite's WAL read in the middle of each timed run (BENCH_WAL_PAGES), its file beside the database.
+  const walOf = place.database === "sqlite" && settings.walPages ? sqliteFileOf(server.databaseUrl) : "";
+  const measured = (timed: () => Promise<RunResult>, floors: Floors) => withStatementTimes(timesDir, walOf, settings.seconds, timed, floors);
   const memory = new PeakMemory(processes);
   let market: TradeMarket | null = null;
   try {
@@ -162,17 +167,17 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
     const closed: RunResult[] = [];
     for (const clients of clientsList) {
       const perSecond = clients === 1 ? PREPARED_PER_SECOND.oneClient : PREPARED_PER_SECOND.manyClients;
-      const run = await withStatementTimes(timesDir, () => closedLoop(context, clients, settings.seconds, opened.prepareMany(Math.ceil(perSecond * settings.seconds))), floors);
+      const run = await measured(() => closedLoop(context, clients, settings.seconds, opened.prepareMany(Math.ceil(perSecond * settings.seconds))), floors);
       closed.push(run);
     }
-    const open = await withStatementTimes(timesDir, () => openLoop(context, settings.openRate, settings.seconds, opened.prepareMany(Math.round(settings.openRate * settings.seconds))), floors);
+    const open = await measured(() => openLoop(context, settings.openRate, settings.seconds, opened.prepareMany(Math.round(settings.openRate * settings.seconds))), floors);
     let overload: RunResult | null = null;
     if (database === "sqlite") {
       const capacity = capacityOf(closed);
       if (capacity > 0) {
         const rate = 2 * capacity;
         say(`\ntwice the closed-loop capacity (${fixed(capacity)} trades/s):`);
-        overload = await withStatementTimes(timesDir, () => openLoop(context, rate, settings.seconds, opened.prepareMany(Math.round(rate * settings.seconds))), floors);
+        overload = await measured(() => openLoop(context, rate, settings.seconds, opened.prepareMany(Math.round(rate * settings.seconds))), floors);
         const held = overload.open ? overload.open.goodput / capacity : 0;
         say(`  throughput ${held >= TARGETS.heldShare ? "held" : "did not hold"}: goodput ${fixed(overload.open?.goodput ?? 0)}/s is ${int(held * 100)}% of the capacity`);
         const refusals = total(overload.refused);
@@ -191,10 +196,19 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
 }
 
 /** Runs and prints a timed run, then (with `dir`) the statement times the server wrote for it: the file that was not there before. */
-async function withStatementTimes(dir: string, timed: () => Promise<RunResult>, floors: Floors): Promise<RunResult> {
+async function withStatementTimes(dir: string, dbFile: string, seconds: number, timed: () => Promise<RunResult>, floors: Floors): Promise<RunResult> {
   const before = dir ? statementTimesFiles(dir) : null;
+  let wal: Promise<WalPages> | null = null;
+  const midway = dbFile ? setTimeout(() => (wal = walPages(dbFile)), (seconds * 1000) / 2) : null;
   const run = await timed();
+  if (midway) clearTimeout(midway);
   printRun(run, floors);
+  if (dbFile) {
+    const report = await (wal as Promise<WalPages> | null)?.catch((e: unknown) => e as Error);
+    if (!report) say("  SQLite's WAL pages: the run ended before its middle");
+    else if (report instanceof Error) say(`  SQLite's WAL pages: not read (${report.message})`);
+    else for (const line of walPagesLines(report, run.usage.completedByServer > 0 ? run.usage.commits.sql / run.usage.completedByServer : 0)) say(line);
+  }
   if (!before) return run;
   const written = await nextStatementTimes(dir, before);
   if (!written) say(`  SQLite's statements: the server wrote no statement times to ${dir} within 5 s`);
@@ -204,6 +218,9 @@ async function withStatementTimes(dir: string, timed: () => Promise<RunResult>, 
   }
   return run;
 }
+
+/** The database file of a SQLite URL (`file:/abs/path.db`, as the test server makes it). */
+const sqliteFileOf = (url: string) => url.replace(/^file:/, "");
 
 /** Settled trades per second of the best closed-loop run with more than one client (or of any run, if there is none). */
 function capacityOf(closed: readonly RunResult[]): number {

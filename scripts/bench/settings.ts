@@ -28,6 +28,7 @@ const schema = z.object({
   BENCH_SERVER_NODE_FLAGS: z.string().default(""),
   BENCH_CPU_PROFILE_DIR: z.string().default(""),
   BENCH_STATEMENT_TIMES_DIR: z.string().default(""),
+  BENCH_WAL_PAGES: z.enum(["0", "1"]).default("0"),
   BENCH_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("error"),
 });
 
@@ -50,6 +51,8 @@ export type BenchSettings = {
   cpuProfileDir: string;
   /** Where the server writes SQLite's statement times of each timed run (SQLite only), or "" for none. */
   statementTimesDir: string;
+  /** SQLite only: read the server's WAL in the middle of each timed run and print its pages by B-tree. */
+  walPages: boolean;
   logLevel: string;
   /** Requests in flight for the HTTP floors. */
   floorInFlight: number;
@@ -79,6 +82,7 @@ export function loadBenchSettings(argv: readonly string[], source: Record<string
     serverNodeFlags: s.BENCH_SERVER_NODE_FLAGS,
     cpuProfileDir: s.BENCH_CPU_PROFILE_DIR === "" ? "" : path.resolve(s.BENCH_CPU_PROFILE_DIR),
     statementTimesDir: s.BENCH_STATEMENT_TIMES_DIR === "" ? "" : path.resolve(s.BENCH_STATEMENT_TIMES_DIR),
+    walPages: s.BENCH_WAL_PAGES === "1",
     logLevel: s.BENCH_LOG_LEVEL,
     floorInFlight: 16,
   };
