@@ -50,7 +50,7 @@ import { cpuMsPerTrade, fixed, int, megabytes, ms, percentile, perTrade, printHt
 import { loadBenchSettings, type BenchDatabase, type BenchSettings } from "./bench/settings";
 import { nextStatementTimes, statementTimesFiles, statementTimesLines } from "./bench/statement-times-report";
 import { refusedExecuteFloor } from "./bench/refusal-floor";
-import { walPages, walPagesLines, type WalPages } from "./bench/wal-pages";
+import { walPagesAfter, walPagesLines } from "./bench/wal-pages";
 import { EXECUTE, TradeMarket } from "./bench/trade-market";
 import { closedLoop, openLoop, settledCount, type RunContext, type RunResult } from "./bench/trade-runs";
 import { localPostgresProcesses, PeakMemory, ProcessGroup } from "./bench/usage";
@@ -137,7 +137,7 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
   const processes = new ProcessGroup(() => server.processGroup());
   // SQLite's WAL read in the middle of each timed run (BENCH_WAL_PAGES), its file beside the database.
   const walOf = place.database === "sqlite" && settings.walPages ? sqliteFileOf(server.databaseUrl) : "";
-  const measured = (timed: () => Promise<RunResult>, floors: Floors) => withStatementTimes(timesDir, walOf, settings.seconds, timed, floors);
+  const measured = (timed: () => Promise<RunResult>, floors: Floors) => withRunDiagnostics(timesDir, walOf, settings.seconds, timed, floors);
   const memory = new PeakMemory(processes);
   let market: TradeMarket | null = null;
   try {
@@ -195,19 +195,19 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
   }
 }
 
-/** Runs and prints a timed run, then (with `dir`) the statement times the server wrote for it: the file that was not there before. */
-async function withStatementTimes(dir: string, dbFile: string, seconds: number, timed: () => Promise<RunResult>, floors: Floors): Promise<RunResult> {
+/**
+ * Runs and prints a timed run, then (with `dbFile`) the pages of the WAL read in its middle and
+ * (with `dir`) the statement times the server wrote for it: the file that was not there before.
+ */
+async function withRunDiagnostics(dir: string, dbFile: string, seconds: number, timed: () => Promise<RunResult>, floors: Floors): Promise<RunResult> {
   const before = dir ? statementTimesFiles(dir) : null;
-  let wal: Promise<WalPages> | null = null;
-  const midway = dbFile ? setTimeout(() => (wal = walPages(dbFile)), (seconds * 1000) / 2) : null;
+  const wal = dbFile ? walPagesAfter(dbFile, (seconds * 1000) / 2) : null;
   const run = await timed();
-  if (midway) clearTimeout(midway);
+  const pages = await wal?.result();
   printRun(run, floors);
-  if (dbFile) {
-    const report = await (wal as Promise<WalPages> | null)?.catch((e: unknown) => e as Error);
-    if (!report) say("  SQLite's WAL pages: the run ended before its middle");
-    else if (report instanceof Error) say(`  SQLite's WAL pages: not read (${report.message})`);
-    else for (const line of walPagesLines(report, run.usage.completedByServer > 0 ? run.usage.commits.sql / run.usage.completedByServer : 0)) say(line);
+  if (pages !== undefined) {
+    const commitsPerTrade = run.usage.completedByServer > 0 ? run.usage.commits.sql / run.usage.completedByServer : 0;
+    for (const line of walPagesLines(pages, commitsPerTrade)) say(line);
   }
   if (!before) return run;
   const written = await nextStatementTimes(dir, before);

@@ -62,6 +62,8 @@ describe("WAL pages by B-tree", () => {
     stale.writeUInt32BE((stale.readUInt32BE(32 + 8) ^ 1) >>> 0, 32 + 8);
     expect(walFrames(stale)).toEqual({ pageSize: whole.pageSize, pages: [], commits: 0 });
     expect(walPagesLines({ pageSize: 4096, frames: 0, commits: 0, btrees: [] }, 1)[0]).toContain("no commit");
+    expect(walPagesLines(null, 1)[0]).toContain("ended before its middle");
+    expect(walPagesLines(new Error("gone"), 1)[0]).toContain("not read (gone)");
   });
 
   it("refuses a file that is not a write-ahead log", () => {

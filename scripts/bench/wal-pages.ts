@@ -13,6 +13,7 @@
 import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { fixed, int } from "./report";
 
 const WAL_HEADER_BYTES = 32;
 const FRAME_HEADER_BYTES = 24;
@@ -88,17 +89,31 @@ export async function walPages(dbFile: string): Promise<WalPages> {
   return { pageSize, frames: pages.length, commits, btrees };
 }
 
-const fixed = (n: number, digits = 1) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** The WAL's pages read `afterMs` from now; `result()` stops the wait: null when it had not come yet, the error when the read failed. */
+export function walPagesAfter(dbFile: string, afterMs: number): { result(): Promise<WalPages | Error | null> } {
+  let reading: Promise<WalPages | Error> | null = null;
+  const timer = setTimeout(() => {
+    reading = walPages(dbFile).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+  }, afterMs);
+  return {
+    async result() {
+      clearTimeout(timer);
+      return reading ? await reading : null;
+    },
+  };
+}
 
 /**
  * The report's lines: frames a commit and a settled trade (`commitsPerTrade` from the server's
- * counters), then the `top` B-trees and each table's share with its indexes.
+ * counters), then the `top` B-trees and each table's share with its indexes; or why there is none.
  */
-export function walPagesLines(report: WalPages, commitsPerTrade: number, top = 20): string[] {
+export function walPagesLines(report: WalPages | Error | null, commitsPerTrade: number, top = 20): string[] {
+  if (report === null) return ["  SQLite's WAL pages: the run ended before its middle"];
+  if (report instanceof Error) return [`  SQLite's WAL pages: not read (${report.message})`];
   if (report.commits === 0) return ["  SQLite's WAL pages: no commit in the log when it was read"];
   const perCommit = report.frames / report.commits;
   const lines = [
-    `  SQLite's WAL in the middle of the run: ${report.frames.toLocaleString("en-US")} pages of ${report.pageSize / 1024} kB in ${report.commits} commits, ${fixed(perCommit)} a commit` +
+    `  SQLite's WAL in the middle of the run: ${int(report.frames)} pages of ${report.pageSize / 1024} kB in ${report.commits} commits, ${fixed(perCommit)} a commit` +
       (commitsPerTrade > 0 ? `, ${fixed(perCommit * commitsPerTrade)} a settled trade (${fixed(commitsPerTrade, 2)} commits a trade)` : ""),
     "  pages a commit | share | B-tree (table)",
   ];
