@@ -6,6 +6,7 @@ import path from "node:path";
 import { z } from "zod";
 // Relative imports only, here and in what these modules import: prisma.config.ts loads this file
 // without the "@/" alias.
+import { isSqliteUrl, sqliteFileOf } from "./database-url";
 import { parseCurrencies, type CurrencyTable } from "./domain/escrow/currencies";
 import { parseCompletionModes, type CompletionModes } from "./domain/escrow/operation-kinds";
 import { isLoopbackHost } from "./domain/loopback";
@@ -253,8 +254,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const signingAllowList = derived("SIGNING_ENDPOINT_ALLOWLIST", () => parseDestinationAllowList(s.SIGNING_ENDPOINT_ALLOWLIST));
   const dataDir = path.resolve(s.DATA_DIR);
   const databaseUrl = s.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`;
-  const provider = databaseUrl.startsWith("file:") ? "sqlite" : "postgresql";
-  const sqliteFile = provider === "sqlite" ? path.resolve(databaseUrl.slice("file:".length)) : null;
+  const provider = isSqliteUrl(databaseUrl) ? "sqlite" : "postgresql";
+  const fileOfUrl = sqliteFileOf(databaseUrl);
+  const sqliteFile = fileOfUrl === null ? null : path.resolve(fileOfUrl);
   const publicUrl = (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, "");
   const exposedBy = exposure(s.HOST, publicUrl, s.TRUST_PROXY);
   const seedDemoData = derived("SEED_DEMO_DATA", () => demoSeeding(s.SEED_DEMO_DATA, exposedBy));

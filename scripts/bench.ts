@@ -42,6 +42,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sqliteFileOfSqliteUrl } from "../lib/database-url";
 import { waitForWorkers } from "../tests/api/cluster-workers";
 import { createUserAt } from "../tests/api/helpers";
 import { startTestServer } from "../tests/api/test-server";
@@ -136,7 +137,7 @@ async function databaseSection(place: Place, settings: BenchSettings, common: Pi
   );
   const processes = new ProcessGroup(() => server.processGroup());
   // SQLite's WAL read in the middle of each timed run (BENCH_WAL_PAGES), its file beside the database.
-  const walOf = place.database === "sqlite" && settings.walPages ? sqliteFileOf(server.databaseUrl) : "";
+  const walOf = place.database === "sqlite" && settings.walPages ? sqliteFileOfSqliteUrl(server.databaseUrl) : "";
   const measured = (timed: () => Promise<RunResult>, floors: Floors) => withRunDiagnostics(timesDir, walOf, settings.seconds, timed, floors);
   const memory = new PeakMemory(processes);
   let market: TradeMarket | null = null;
@@ -218,9 +219,6 @@ async function withRunDiagnostics(dir: string, dbFile: string, seconds: number, 
   }
   return run;
 }
-
-/** The database file of a SQLite URL (`file:/abs/path.db`, as the test server makes it). */
-const sqliteFileOf = (url: string) => url.replace(/^file:/, "");
 
 /** Settled trades per second of the best closed-loop run with more than one client (or of any run, if there is none). */
 function capacityOf(closed: readonly RunResult[]): number {

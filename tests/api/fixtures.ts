@@ -15,6 +15,7 @@ import { checkContract } from "./contract";
 import { adminToken, baseUrl, call, createUser, problemOf, queryRows } from "./helpers";
 import { EscrowClient, inSeconds, newKey, type Key } from "./escrow-client";
 import { executionBody, finishedPlan, fund, sellingIntent, type Server } from "./trade-client";
+import { isSqliteUrl, sqliteFileOf } from "@/lib/database-url";
 
 /** Every table a refused router, account-proof, adapter or admin request could write to. */
 export const WATCHED_TABLES = [
@@ -53,7 +54,7 @@ export async function rowCounts(tables: readonly string[] = WATCHED_TABLES): Pro
   const url = inject("databaseUrl");
   // SQLite opens in a moment; PostgreSQL keeps one connection (closeRowCounts) rather than one per read.
   let row: Record<string, number | string> | undefined;
-  if (url.startsWith("file:")) {
+  if (isSqliteUrl(url)) {
     [row] = await queryRows<Record<string, number | string>>(sql);
   } else {
     countClient ??= (async () => {
@@ -152,8 +153,8 @@ export async function uploadDocument(investor: Investor, certificateId: string):
 
 /** The shared server's log: its SQLite file lives in its data directory, next to server.log (null on PostgreSQL). */
 export function serverLogFile(): string | null {
-  const url = inject("databaseUrl");
-  return url.startsWith("file:") ? path.join(path.dirname(url.slice("file:".length)), "server.log") : null;
+  const file = sqliteFileOf(inject("databaseUrl"));
+  return file === null ? null : path.join(path.dirname(file), "server.log");
 }
 
 export function serverLogSize(): number {

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { adminToken, call, callOversized, countRows, createUser, problemOf, queryRows, uniqueEmail } from "./helpers";
+import { sqliteFileOf } from "@/lib/database-url";
 
 const USERS = "/api/router/admin/users";
 
@@ -218,9 +219,8 @@ describe("the seed", () => {
   });
 
   it("keeps the SQLite database, its WAL and its shared-memory file readable by the server's user only (0600)", async ({ skip }) => {
-    const url = inject("databaseUrl");
-    if (!url.startsWith("file:")) skip("the database is PostgreSQL");
-    const file = url.slice("file:".length);
+    const file = sqliteFileOf(inject("databaseUrl"));
+    if (file === null) return skip("the database is PostgreSQL");
     for (const name of [file, `${file}-wal`, `${file}-shm`]) {
       expect(existsSync(name), name).toBe(true);
       expect((statSync(name).mode & 0o777).toString(8), name).toBe("600");

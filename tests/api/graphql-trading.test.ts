@@ -12,6 +12,7 @@ import { expectReconciled } from "./reconciliation";
 import { postAt } from "./router-client";
 import { createAsset, executionBody, finishedPlan, fund, newParty, primarySale, type Party, type Server } from "./trade-client";
 import { Subscriber, type Field } from "./graphql-subscriber";
+import { sqliteFileOf } from "@/lib/database-url";
 
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] };
 
@@ -259,8 +260,9 @@ async function commitOutboxRow(kind: string, payload: unknown, audience: string[
   const id = randomUUID();
   const url = inject("databaseUrl");
   const values = [id, kind, JSON.stringify(payload), JSON.stringify(audience)];
-  if (url.startsWith("file:")) {
-    const db = new Database(url.slice("file:".length));
+  const file = sqliteFileOf(url);
+  if (file !== null) {
+    const db = new Database(file);
     try {
       db.pragma("busy_timeout = 5000");
       // As Prisma writes a DateTime on SQLite: ISO 8601 text.

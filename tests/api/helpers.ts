@@ -6,6 +6,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { problemDocumentSchema } from "@/lib/schemas/problem";
 import { checkContract } from "./contract";
+import { sqliteFileOf } from "@/lib/database-url";
 
 export const baseUrl = (): string => inject("baseUrl");
 export const adminToken = (): string => inject("adminToken");
@@ -103,8 +104,9 @@ export async function queryRows<T = Record<string, unknown>>(sql: string, params
  * (a damaged ledger row). Same SQL dialect rules as queryRows.
  */
 export async function executeSqlAt(url: string, sql: string, params: unknown[] = []): Promise<void> {
-  if (url.startsWith("file:")) {
-    const db = new Database(url.slice("file:".length), { fileMustExist: true, timeout: 10_000 });
+  const file = sqliteFileOf(url);
+  if (file !== null) {
+    const db = new Database(file, { fileMustExist: true, timeout: 10_000 });
     try {
       db.prepare(sql.replace(/\$\d+/g, "?")).run(...params);
     } finally {
@@ -123,8 +125,9 @@ export async function executeSqlAt(url: string, sql: string, params: unknown[] =
 
 /** Like queryRows, on another server's database. */
 export async function queryRowsAt<T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  if (url.startsWith("file:")) {
-    const db = new Database(url.slice("file:".length), { readonly: true, fileMustExist: true });
+  const file = sqliteFileOf(url);
+  if (file !== null) {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
       return db.prepare(sql.replace(/\$\d+/g, "?")).all(...params) as T[];
     } finally {

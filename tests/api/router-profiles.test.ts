@@ -11,6 +11,7 @@ import { signHash } from "@/lib/domain/secp256k1";
 import { profileProofHash } from "@/lib/domain/signature-template";
 import { adminToken, baseUrl, call, callOversized, countRows, createUser, problemOf, queryRows } from "./helpers";
 import { inSeconds, newKey } from "./escrow-client";
+import { sqliteFileOf } from "@/lib/database-url";
 
 const ROUTER = "/api/router/finapi/profiles";
 const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024; // the default of UPLOAD_LIMIT_BYTES
@@ -98,8 +99,8 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 
 /** The server keeps documents under $DATA_DIR/documents; the test server's SQLite file is in DATA_DIR. */
 function documentsDir(): string | null {
-  const url = inject("databaseUrl");
-  return url.startsWith("file:") ? path.join(path.dirname(url.slice("file:".length)), "documents") : null;
+  const file = sqliteFileOf(inject("databaseUrl"));
+  return file === null ? null : path.join(path.dirname(file), "documents");
 }
 
 function storedFiles(): string[] {

@@ -7,6 +7,7 @@
 // from everything else in the process. SQLite has one writer at a time anyway.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type BetterSqlite3 from "better-sqlite3";
+import { sqliteFileOfSqliteUrl } from "../../database-url";
 import { AsyncLock } from "./async-lock";
 import { countPrismaStatements } from "./sql-counter";
 import { secureSqliteFiles } from "./sqlite-file-mode";
@@ -124,7 +125,7 @@ function connectionOf(adapter: Adapter): BetterSqlite3.Database {
  * learns the connection and its lock once the pragmas are applied (the typed-SQL path shares both).
  */
 export function createSqliteAdapterFactory(url: string, onConnect?: (shared: SharedSqliteConnection) => void): Factory {
-  secureSqliteFiles(url.replace(/^file:/, ""));
+  secureSqliteFiles(sqliteFileOfSqliteUrl(url));
   const base = new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS });
   const connect = async (open: () => Promise<Adapter>, publish: boolean) => {
     const inner = await open();
