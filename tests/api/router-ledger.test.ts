@@ -175,6 +175,22 @@ describe("ledger import and holdings", () => {
     }
   });
 
+  it("applies imports that race for one holding, its first among them: each credited once, none refused for the race", async () => {
+    // On PostgreSQL the imports run on several connections at once; the one whose holding changed
+    // under it (or that lost the race to open the holding) tries again instead of answering 409,
+    // which a payment organization's deliverer takes as a refusal of the report for good.
+    const key = newKey();
+    await profileOf(key);
+    const batches = Array.from({ length: 12 }, (_, i) => [credit(key.finId, `${i + 1}.01`, bank.id)]);
+    const answers = await Promise.all(batches.map((transactions) => call("POST", IMPORT, { token: adminToken(), body: { transactions } })));
+    const statuses = await Promise.all(answers.map(async (a) => `${a.status} ${a.status === 200 ? "" : await a.text()}`.trim()));
+    expect(statuses).toEqual(batches.map(() => "200"));
+    // 1.01 + 2.01 + … + 12.01
+    expect(await holdingRows(key.finId)).toEqual([{ organizationId: bank.id, balance: "78.12", held: "0" }]);
+    const stored = await queryRows<{ n: number | string }>(`SELECT COUNT(*) AS "n" FROM "LedgerTransaction" WHERE "id" IN (${batches.map((_, i) => `$${i + 1}`).join(", ")})`, batches.map(([t]) => t?.id));
+    expect(Number(stored[0]?.n)).toBe(batches.length);
+  });
+
   it("receives the built-in escrow's report of incoming funds, which credits the investor's holdings", async () => {
     const key = newKey();
     const profile = await profileOf(key);

@@ -1,5 +1,6 @@
 // Changes the router's holdings by exact deltas, each a conditional write on the holding's version
-// (a holding changed by someone else meanwhile makes the whole transaction fail, never lose an update).
+// (a holding changed by someone else meanwhile makes the whole transaction fail with RowChanged,
+// never lose an update; the caller may begin it again: lib/server/db/lost-races.ts).
 // No change may take a holding's balance or held amount below zero: the write is refused here
 // (HoldingShortfall), and the database refuses it too (migration 20261125034433: a CHECK on
 // PostgreSQL, triggers on SQLite), whoever writes.
@@ -8,6 +9,7 @@ import { AppError } from "@/lib/domain/app-error";
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { parseHoldingKey, type HoldingKey } from "@/lib/domain/ledger-import";
 import { db, type Tx } from "@/lib/server/db/client";
+import { RowChanged } from "@/lib/server/db/lost-races";
 
 export type Delta = { balance?: bigint; held?: bigint };
 
@@ -61,7 +63,7 @@ export async function changeHolding(tx: Tx, key: HoldingKey, delta: Delta): Prom
     where: { id: row.id, version: row.version },
     data: { balance: formatUnits(balance), held: formatUnits(held), version: { increment: 1 } },
   });
-  if (count !== 1) throw new AppError("CONFLICT", `The holding of ${finId} in ${assetCode} changed at the same time; send the request again.`);
+  if (count !== 1) throw new RowChanged(`The holding of ${finId} in ${assetCode} changed at the same time; send the request again.`);
   return { balance, held };
 }
 

@@ -30,6 +30,7 @@ import { db } from "@/lib/server/db/client";
 import { escrowIncomingFundsReports } from "@/lib/server/escrow/books-for-router";
 import { paymentOrganizations } from "@/lib/server/organizations/organization-currencies";
 import { recordDepositCredits } from "@/lib/server/router-ops/record-deposit-credits";
+import { retryingLostRaces } from "@/lib/server/db/lost-races";
 import { adjustHoldings } from "./adjust-holdings";
 
 /** null for an admin (any payment organization); otherwise the one payment organization the caller imports for. */
@@ -86,9 +87,26 @@ export async function importLedgerTransactions(body: LedgerImportRequest, caller
     if (outside.length > 0) throw refusal("FORBIDDEN", outside, (i) => i, `touch accounts at another payment organization than ${own}`);
   }
   // Each transaction with its place in the batch (errors name it) and its content hash.
-  const entries = body.transactions.map((transaction, index) => ({ transaction, index, hash: canonicalJsonSha256(transaction) }));
+  const entries: ImportEntry[] = body.transactions.map((transaction, index) => ({ transaction, index, hash: canonicalJsonSha256(transaction) }));
   const organizations = await paymentOrganizations(body.transactions.flatMap((t) => [t.source?.account, t.destination?.account]).flatMap((a) => (a?.type === "finId" && a.orgId ? [a.orgId] : [])));
   const reportProblems = await escrowReportProblems(body.transactions);
+  // Imports that race for one holding (a payment organization's reports sent at once, or a trade on
+  // the same account) are begun again rather than refused: a 409 would tell the organization that its
+  // report is wrong, and its deliverer would never send it again (lib/server/escrow/deliver-outbox.ts).
+  const checked = { entries, organizations, reportProblems };
+  return retryingLostRaces(() => importOnce(body, checked, caller, requestId), { what: "the ledger import" });
+}
+
+type ImportEntry = { transaction: LedgerTransaction; index: number; hash: string };
+/** What the batch was found to be before its transaction: its entries, the organizations it names, and which of its transactions the built-in escrow did not report. */
+type CheckedBatch = {
+  entries: readonly ImportEntry[];
+  organizations: Awaited<ReturnType<typeof paymentOrganizations>>;
+  reportProblems: ReadonlyMap<string, Omit<ImportProblem, "index">>;
+};
+
+/** One attempt: the batch checked against what is known now and applied, in one transaction. */
+function importOnce(body: LedgerImportRequest, { entries, organizations, reportProblems }: CheckedBatch, caller: Principal, requestId: string) {
   return db.$transaction(async (tx) => {
     const known = new Map(
       (await tx.ledgerTransaction.findMany({ where: { id: { in: body.transactions.map((t) => t.id) } }, select: { id: true, contentHash: true } })).map((r) => [r.id, r.contentHash]),

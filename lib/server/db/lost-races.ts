@@ -1,0 +1,61 @@
+// A transaction that lost a race to another one on the same rows, tried again from its start.
+//
+// On PostgreSQL several connections write at once: a conditional write finds the row's version
+// changed, two transactions open the same new row and one meets the unique index, or the database
+// itself rolls one back (a serialization failure or a deadlock). None of these says the request is
+// wrong: the same work, begun again, reads what the winner committed and either succeeds or is
+// refused for what it really is (a duplicate, a balance too low). On SQLite one writer at a time
+// makes them all but impossible. After the last attempt the caller is told to send the request again
+// (503 with Retry-After), never 409, which a client takes as a refusal of the request itself.
+import { Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/domain/app-error";
+import { isSqlTransientConflict } from "./sql-conflicts";
+import { isSqlUniqueViolation } from "./sql";
+
+/** A conditional write on a row that another transaction changed since it was read. */
+export class RowChanged extends AppError {
+  constructor(detail: string) {
+    super("CONFLICT", detail);
+  }
+}
+
+const PRISMA_LOST_RACE_CODES = new Set(["P2002", "P2034"]);
+
+/** Whether a transaction failed only because another one changed, created or locked the same rows first. */
+export function isLostRace(error: unknown): boolean {
+  if (error instanceof RowChanged || isSqlUniqueViolation(error) || isSqlTransientConflict(error)) return true;
+  return error instanceof Prisma.PrismaClientKnownRequestError && PRISMA_LOST_RACE_CODES.has(error.code);
+}
+
+export type LostRaceRetries = {
+  /** What is tried, for the answer after the last attempt ("the ledger import"). */
+  what: string;
+  attempts?: number;
+  /** The longest wait before an attempt, in ms; each wait is random up to a bound that doubles from 5 ms. */
+  maxDelayMs?: number;
+  /** Waits `ms` (tests replace it). */
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs `attempt` (one whole transaction) until it does not lose a race, at most `attempts` times. */
+export async function retryingLostRaces<T>(attempt: () => Promise<T>, options: LostRaceRetries): Promise<T> {
+  const attempts = options.attempts ?? 8;
+  const maxDelayMs = options.maxDelayMs ?? 200;
+  const sleep = options.sleep ?? sleepFor;
+  for (let n = 1; ; n += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isLostRace(error)) throw error;
+      if (n >= attempts) {
+        throw new AppError("UNAVAILABLE", `${options.what} met other changes to the same records ${attempts} times; nothing was changed, send the same request again`, [], {
+          retryAfterSeconds: 1,
+        });
+      }
+      // Full jitter: the losers of one race do not meet again at the same moment.
+      await sleep(Math.random() * Math.min(maxDelayMs, 5 * 2 ** (n - 1)));
+    }
+  }
+}
