@@ -1,21 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/domain/app-error";
-import { isLostRace, retryingLostRaces, RowChanged } from "./lost-races";
+import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
+import { isRaceToBeginAgain, retryingLostRaces } from "./lost-races";
 
 const coded = (code: string) => Object.assign(new Error(code), { code });
 const prismaError = (code: string) => new Prisma.PrismaClientKnownRequestError("lost", { code, clientVersion: "6.19.3" });
 
 describe("lost races", () => {
   it("are a changed row, a unique index met, PostgreSQL's serialization failure or deadlock, and Prisma's words for them", () => {
-    for (const error of [new RowChanged("changed"), coded("23505"), coded("SQLITE_CONSTRAINT_UNIQUE"), coded("40001"), coded("40P01"), prismaError("P2002"), prismaError("P2034")]) {
-      expect(isLostRace(error), String(error)).toBe(true);
+    for (const error of [new ConcurrentUpdate("changed"), coded("23505"), coded("SQLITE_CONSTRAINT_UNIQUE"), coded("40001"), coded("40P01"), prismaError("P2002"), prismaError("P2034")]) {
+      expect(isRaceToBeginAgain(error), String(error)).toBe(true);
     }
   });
 
   it("are not a refusal of the request itself, nor any other failure", () => {
     for (const error of [new AppError("CONFLICT", "already imported with other content"), new AppError("UNPROCESSABLE", "below zero"), prismaError("P2025"), coded("23503"), new Error("down")]) {
-      expect(isLostRace(error), String(error)).toBe(false);
+      expect(isRaceToBeginAgain(error), String(error)).toBe(false);
     }
   });
 
@@ -25,7 +26,7 @@ describe("lost races", () => {
     const result = await retryingLostRaces(
       async () => {
         calls += 1;
-        if (calls < 4) throw calls % 2 ? new RowChanged("changed") : prismaError("P2002");
+        if (calls < 4) throw calls % 2 ? new ConcurrentUpdate("changed") : prismaError("P2002");
         return "done";
       },
       { what: "the work", sleep: async (ms) => void waits.push(ms) },
@@ -59,7 +60,7 @@ describe("lost races", () => {
     const attempt = retryingLostRaces(
       async () => {
         calls += 1;
-        throw new RowChanged("changed");
+        throw new ConcurrentUpdate("changed");
       },
       { what: "the ledger import", attempts: 3, sleep: async () => undefined },
     );

@@ -9,21 +9,20 @@
 // (503 with Retry-After), never 409, which a client takes as a refusal of the request itself.
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/domain/app-error";
-import { isSqlTransientConflict } from "./sql-conflicts";
+import { isLostRace } from "@/lib/server/escrow/errors";
 import { isSqlUniqueViolation } from "./sql";
-
-/** A conditional write on a row that another transaction changed since it was read. */
-export class RowChanged extends AppError {
-  constructor(detail: string) {
-    super("CONFLICT", detail);
-  }
-}
 
 const PRISMA_LOST_RACE_CODES = new Set(["P2002", "P2034"]);
 
-/** Whether a transaction failed only because another one changed, created or locked the same rows first. */
-export function isLostRace(error: unknown): boolean {
-  if (error instanceof RowChanged || isSqlUniqueViolation(error) || isSqlTransientConflict(error)) return true;
+/**
+ * Whether a whole transaction failed only because another one changed, created or locked the same
+ * rows first: a lost race (a conditional write's ConcurrentUpdate, 40001, 40P01), a unique index
+ * met by an insert, or Prisma's codes for them. Unlike an escrow operation's insert, whose unique
+ * index answers who holds a key (accept-operation.ts), here an insert's unique index only says that
+ * another transaction got there first, and the next attempt reads what it wrote.
+ */
+export function isRaceToBeginAgain(error: unknown): boolean {
+  if (isLostRace(error) || isSqlUniqueViolation(error)) return true;
   return error instanceof Prisma.PrismaClientKnownRequestError && PRISMA_LOST_RACE_CODES.has(error.code);
 }
 
@@ -48,7 +47,7 @@ export async function retryingLostRaces<T>(attempt: () => Promise<T>, options: L
     try {
       return await attempt();
     } catch (error) {
-      if (!isLostRace(error)) throw error;
+      if (!isRaceToBeginAgain(error)) throw error;
       if (n >= attempts) {
         throw new AppError("UNAVAILABLE", `${options.what} met other changes to the same records ${attempts} times; nothing was changed, send the same request again`, [], {
           retryAfterSeconds: 1,

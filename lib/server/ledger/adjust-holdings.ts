@@ -1,5 +1,5 @@
 // Changes the router's holdings by exact deltas, each a conditional write on the holding's version
-// (a holding changed by someone else meanwhile makes the whole transaction fail with RowChanged,
+// (a holding changed by someone else meanwhile makes the whole transaction fail with ConcurrentUpdate,
 // never lose an update; the caller may begin it again: lib/server/db/lost-races.ts).
 // No change may take a holding's balance or held amount below zero: the write is refused here
 // (HoldingShortfall), and the database refuses it too (migration 20261125034433: a CHECK on
@@ -9,7 +9,7 @@ import { AppError } from "@/lib/domain/app-error";
 import { formatUnits, unitsOfSigned } from "@/lib/domain/escrow/ledger-units";
 import { parseHoldingKey, type HoldingKey } from "@/lib/domain/ledger-import";
 import { db, type Tx } from "@/lib/server/db/client";
-import { RowChanged } from "@/lib/server/db/lost-races";
+import { ConcurrentUpdate } from "@/lib/server/escrow/errors";
 
 export type Delta = { balance?: bigint; held?: bigint };
 
@@ -63,7 +63,7 @@ export async function changeHolding(tx: Tx, key: HoldingKey, delta: Delta): Prom
     where: { id: row.id, version: row.version },
     data: { balance: formatUnits(balance), held: formatUnits(held), version: { increment: 1 } },
   });
-  if (count !== 1) throw new RowChanged(`The holding of ${finId} in ${assetCode} changed at the same time; send the request again.`);
+  if (count !== 1) throw new ConcurrentUpdate(`The holding of ${finId} in ${assetCode} changed at the same time; send the request again.`);
   return { balance, held };
 }
 

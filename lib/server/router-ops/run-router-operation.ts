@@ -6,6 +6,7 @@ import { isRouterOperationKind, retryDelayMs, ROUTER_ERROR_CODES, type RouterOpe
 import { env } from "@/lib/env";
 import type { RouterOperation } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db/client";
+import { retryingLostRaces } from "@/lib/server/db/lost-races";
 import { dbNow, sqlDb } from "@/lib/server/db/sql";
 import { duePendingRows, leaseFree, leaseMsFor } from "@/lib/server/escrow/lease";
 import { logger } from "@/lib/server/log";
@@ -53,18 +54,24 @@ async function record(op: RouterOperation, kind: RouterOperationKind, outcome: C
     });
     return;
   }
-  await db.$transaction(async (tx) => {
-    const finished =
-      outcome.status === "succeeded"
-        ? { status: "succeeded", response: JSON.stringify(outcome.response) }
-        : { status: "failed", errorCode: outcome.code ?? ROUTER_ERROR_CODES[kind], errorMessage: outcome.message.slice(0, MESSAGE_MAX_CHARS) };
-    const { count } = await tx.routerOperation.updateMany({
-      where: { id: op.id, status: "pending" },
-      data: { ...finished, completedAt: now, claimedUntil: null, dueAt: null },
-    });
-    if (count !== 1) return;
-    await outcome.effect?.(tx, op);
-  });
+  // Its effects (a payout's debit of a holding a trade or an import changes at the same moment) may
+  // lose a race on PostgreSQL: the whole transaction is begun again, its completion still conditional.
+  await retryingLostRaces(
+    () =>
+      db.$transaction(async (tx) => {
+        const finished =
+          outcome.status === "succeeded"
+            ? { status: "succeeded", response: JSON.stringify(outcome.response) }
+            : { status: "failed", errorCode: outcome.code ?? ROUTER_ERROR_CODES[kind], errorMessage: outcome.message.slice(0, MESSAGE_MAX_CHARS) };
+        const { count } = await tx.routerOperation.updateMany({
+          where: { id: op.id, status: "pending" },
+          data: { ...finished, completedAt: now, claimedUntil: null, dueAt: null },
+        });
+        if (count !== 1) return;
+        await outcome.effect?.(tx, op);
+      }),
+    { what: `router operation ${op.id}` },
+  );
   const log = logger.child({ cid: op.id, kind, attempts: op.attempts });
   if (outcome.status === "failed") log.warn({ reason: outcome.message }, "router operation failed");
   else log.info("router operation succeeded");
