@@ -10,9 +10,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/domain/app-error";
 import { isLostRace } from "@/lib/server/escrow/errors";
-import { isSqlUniqueViolation } from "./sql";
-
-const PRISMA_LOST_RACE_CODES = new Set(["P2002", "P2034"]);
+import { isUniqueViolation } from "./unique-violation";
 
 /**
  * Whether a whole transaction failed only because another one changed, created or locked the same
@@ -22,8 +20,9 @@ const PRISMA_LOST_RACE_CODES = new Set(["P2002", "P2034"]);
  * another transaction got there first, and the next attempt reads what it wrote.
  */
 export function isRaceToBeginAgain(error: unknown): boolean {
-  if (isLostRace(error) || isSqlUniqueViolation(error)) return true;
-  return error instanceof Prisma.PrismaClientKnownRequestError && PRISMA_LOST_RACE_CODES.has(error.code);
+  if (isLostRace(error) || isUniqueViolation(error)) return true;
+  // P2034: Prisma's word for PostgreSQL's serialization failure or deadlock.
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2034";
 }
 
 export type LostRaceRetries = {
