@@ -40,6 +40,20 @@ describe("lost races", () => {
     });
   });
 
+  it("takes the caller's word for what a race is", async () => {
+    let calls = 0;
+    const duplicate = prismaError("P2002");
+    const attempt = retryingLostRaces(
+      async () => {
+        calls += 1;
+        throw calls === 1 ? new ConcurrentUpdate("changed") : duplicate;
+      },
+      { what: "the work", isRace: (error) => error instanceof ConcurrentUpdate, sleep: async () => undefined },
+    );
+    await expect(attempt).rejects.toBe(duplicate);
+    expect(calls).toBe(2);
+  });
+
   it("passes any other failure through at once", async () => {
     let calls = 0;
     const refusal = new AppError("CONFLICT", "already imported with other content");

@@ -28,6 +28,8 @@ export function isRaceToBeginAgain(error: unknown): boolean {
 export type LostRaceRetries = {
   /** What is tried, for the answer after the last attempt ("the ledger import"). */
   what: string;
+  /** Which failures are races to begin again after (isRaceToBeginAgain unless said). */
+  isRace?: (error: unknown) => boolean;
   attempts?: number;
   /** The longest wait before an attempt, in ms; each wait is random up to a bound that doubles from 5 ms. */
   maxDelayMs?: number;
@@ -42,11 +44,12 @@ export async function retryingLostRaces<T>(attempt: () => Promise<T>, options: L
   const attempts = options.attempts ?? 8;
   const maxDelayMs = options.maxDelayMs ?? 200;
   const sleep = options.sleep ?? sleepFor;
+  const isRace = options.isRace ?? isRaceToBeginAgain;
   for (let n = 1; ; n += 1) {
     try {
       return await attempt();
     } catch (error) {
-      if (!isRaceToBeginAgain(error)) throw error;
+      if (!isRace(error)) throw error;
       if (n >= attempts) {
         throw new AppError("UNAVAILABLE", `${options.what} met other changes to the same records ${attempts} times; nothing was changed, send the same request again`, [], {
           retryAfterSeconds: 1,

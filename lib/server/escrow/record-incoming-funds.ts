@@ -14,6 +14,7 @@ import type { IncomingFundsRequest, IncomingFundsResponse } from "@/lib/schemas/
 import { recordAuditSql } from "@/lib/server/audit/record-audit";
 import type { Principal } from "@/lib/server/auth/principal";
 import { db } from "@/lib/server/db/client";
+import { retryingLostRaces } from "@/lib/server/db/lost-races";
 import { dbNow, inTransaction } from "@/lib/server/db/sql";
 import { createOnce } from "@/lib/server/http/create-once";
 import { logger } from "@/lib/server/log";
@@ -22,20 +23,14 @@ import { isLostRace } from "./errors";
 import { timeOrderedUuid } from "@/lib/server/db/time-ordered-uuid";
 import { everyColumn } from "@/lib/server/db/every-column";
 
-/** Concurrent credits to one account (PostgreSQL) meet on its version: the loser runs again. */
-const RECORD_ATTEMPTS = 8;
-
 type RecordOptions = { idempotencyKey: string | null; requestId: string };
 
-async function recordNew(request: IncomingFundsRequest, caller: Principal, requestHash: string, options: RecordOptions) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await recordOnce(request, caller, requestHash, options);
-    } catch (error) {
-      // A unique violation (the same Idempotency-Key at once) is createOnce's to answer.
-      if (!isLostRace(error) || attempt >= RECORD_ATTEMPTS) throw error;
-    }
-  }
+/**
+ * Concurrent credits to one account (PostgreSQL) meet on its version: the loser runs again. A unique
+ * violation (the same Idempotency-Key at once) is createOnce's to answer, so it is not a race here.
+ */
+function recordNew(request: IncomingFundsRequest, caller: Principal, requestHash: string, options: RecordOptions) {
+  return retryingLostRaces(() => recordOnce(request, caller, requestHash, options), { what: "the record of incoming funds", isRace: isLostRace });
 }
 
 async function recordOnce(request: IncomingFundsRequest, caller: Principal, requestHash: string, options: RecordOptions) {
