@@ -191,6 +191,20 @@ describe("ledger import and holdings", () => {
     expect(Number(stored[0]?.n)).toBe(batches.length);
   });
 
+  it("receives every one of the built-in escrow's reports of payments that arrived for one investor at once", async () => {
+    // The operator records six payments at the same moment: on PostgreSQL their credits meet on the
+    // escrow account's version and the losers are recorded again; each is reported to the router,
+    // whose holding must end with all six (none parked as refused). The escrow's deliverer sends its
+    // reports one at a time, so the imports' own race is the test above.
+    const key = newKey();
+    await profileOf(key);
+    const amounts = ["10", "20", "30", "40", "50", "60.5"];
+    await Promise.all(amounts.map((amount) => escrow.fund(key, amount)));
+    expect(await escrow.account(key.finId)).toEqual({ balance: "210.5", held: "0", available: "210.5" });
+    await waitUntil(async () => (await holdingRows(key.finId))[0]?.balance === "210.5");
+    expect(await holdingRows(key.finId)).toEqual([{ organizationId: "escrow", balance: "210.5", held: "0" }]);
+  });
+
   it("receives the built-in escrow's report of incoming funds, which credits the investor's holdings", async () => {
     const key = newKey();
     const profile = await profileOf(key);
