@@ -400,7 +400,7 @@ const operations: Record<string, OperationDoc> = {
     id: "importLedgerTransactions",
     tag: "Ledger",
     summary: "Import ledger transactions of a payment organization, all or nothing",
-    description: "Checked whole first and applied in one transaction; every bad transaction is named in errors[] (e.g. transactions.3.source.account.orgId). A known id with the same content is skipped, with other content 409.",
+    description: "Checked whole first and applied in one transaction; every bad transaction is named in errors[] (e.g. transactions.3.source.account.orgId). A known id with the same content is skipped, with other content 409. Imports that race for one holding are begun again; only one that keeps losing is answered 503 with Retry-After (send the same request again), never 409.",
     refusals: [409, 422],
     requestExample: {
       transactions: [
