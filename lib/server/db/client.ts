@@ -24,7 +24,7 @@ function createClient(): PrismaClient {
   if (env.DATABASE_PROVIDER === "sqlite") {
     return new PrismaClient({ adapter: createSqliteAdapterFactory(env.DATABASE_URL, (shared) => (holder.__tanSqlite = shared)) });
   }
-  const pool = (holder.__tanPgPool ??= createPostgresPool(env.DATABASE_URL, env.DATABASE_POOL_MAX));
+  const pool = (holder.__tanPgPool ??= createPostgresPool(env.DATABASE_URL, env.DATABASE_POOL_MAX, { typedSql: true }));
   return new PostgresPrismaClient({ adapter: createPostgresAdapterFactory(env.DATABASE_URL, { pool }) }) as unknown as PrismaClient;
 }
 

@@ -36,9 +36,28 @@ function forMigrations(adapter: Adapter): Adapter {
   return adapter;
 }
 
-/** The pool of the process: Prisma and the typed-SQL path (sql.ts) share it. */
-export function createPostgresPool(url: string, max = POOL_MAX): pg.Pool {
-  return new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS });
+// The typed-SQL path's parsers (sql.ts): timestamps come back as their text (UTC, as Prisma writes
+// them) and bigint counts as text. On the server's pool they are the pool's own; Prisma's adapter
+// hands node-postgres its own parsers with every query (adapter-pg's `types`), so they are not Prisma's.
+const TEXT_OIDS = new Set([20, 1114, 1184]);
+export const TYPED_SQL_TYPES: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    TEXT_OIDS.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+/**
+ * The pool of the process: Prisma and the typed-SQL path (sql.ts) share it. The server's pool
+ * (`typedSql`) parses with TYPED_SQL_TYPES, so that the typed path's statements need no parsers of
+ * their own (sql.ts: sendOnPool).
+ */
+export function createPostgresPool(url: string, max = POOL_MAX, options: { typedSql?: boolean } = {}): pg.Pool {
+  return new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    ...(options.typedSql ? { types: TYPED_SQL_TYPES } : {}),
+  });
 }
 
 /** Counts what the adapter and its transactions send (sql-counter.ts). */
