@@ -21,6 +21,7 @@ import {
   transactionOrganization,
   type HoldingKey,
   type ImportProblem,
+  type PaymentOrganizations,
 } from "@/lib/domain/ledger-import";
 import { env } from "@/lib/env";
 import type { LedgerImportRequest, LedgerTransaction } from "@/lib/schemas/ledger";
@@ -101,7 +102,7 @@ type ImportEntry = { transaction: LedgerTransaction; index: number; hash: string
 /** What the batch was found to be before its transaction: its entries, the organizations it names, and which of its transactions the built-in escrow did not report. */
 type CheckedBatch = {
   entries: readonly ImportEntry[];
-  organizations: Awaited<ReturnType<typeof paymentOrganizations>>;
+  organizations: PaymentOrganizations;
   reportProblems: ReadonlyMap<string, Omit<ImportProblem, "index">>;
 };
 
