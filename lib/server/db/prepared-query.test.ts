@@ -102,7 +102,7 @@ describe("prepared queries", () => {
 
   it("run inside the transaction of the handle they are given, and roll back with it", async () => {
     const base = groupCommitTestDatabase();
-    const { inTransaction } = makeTransactions(base.db, { nest: true });
+    const { inTransaction } = makeTransactions(base.db, {});
     await expect(
       inTransaction(async (tx) => {
         await insertOne.changes(tx, { id: undefined, name: "undone" });
@@ -139,7 +139,7 @@ describe("prepared queries", () => {
 
   it("with the unit executor: run in their unit without Kysely's executor, answer the same, commit before answering, and roll back with their transaction", async () => {
     const base = groupCommitTestDatabase();
-    const { inTransaction } = makeTransactions(base.db, { nest: true });
+    const { inTransaction } = makeTransactions(base.db, {});
     const direct = preparedFor<Schema>(base.direct);
     const directInsert = direct((db, a: { name: string }) => db.insertInto("t").values({ name: a.name }));
     const directByName = direct((db, a: { name: string }) => db.selectFrom("t").select(["id", "name"]).where("name", "=", a.name));

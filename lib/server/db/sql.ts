@@ -23,7 +23,7 @@ import { sharedPostgresPool, sharedSqliteConnection } from "./client";
 import { TYPED_SQL_TYPES } from "./postgres-adapter";
 import { metrics } from "@/lib/server/metrics/metrics";
 import { sqlCounter } from "./sql-counter";
-import { groupCommitDialect, GroupCommitWriter, unitExecutor, type ValueMapping } from "./sqlite-group-commit";
+import { currentUnitContext, groupCommitDialect, GroupCommitWriter, unitExecutor, type UnitContext, type ValueMapping } from "./sqlite-group-commit";
 import { makeTransactions, type DeferredWrite } from "./transactions";
 import { preparedFor } from "./prepared-query";
 import { StatementNames } from "./pg-statement-names";
@@ -174,19 +174,60 @@ function sendOnPool(client: pg.PoolClient, text: string, values: unknown[] | und
   });
 }
 
-/** The shared pool as Kysely sees it: each query sent with its name, parsed by the pool's own parsers. */
+/** A connection of the pool as Kysely is handed it: each query counted and sent with its name. */
+function typedConnection(client: pg.PoolClient): pg.PoolClient {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key !== "query") return Reflect.get(target, key, receiver) as unknown;
+      return (text: string, values?: unknown[]) => {
+        countSql(text);
+        return sendOnPool(target, text, values);
+      };
+    },
+  });
+}
+
+/**
+ * The connection of the transaction whose work is running (`context`), lent to a statement of that
+ * work: released by nobody but the transaction. A statement that reaches it after the work ended (a
+ * promise the work left running) takes a connection of its own instead: the transaction's may be
+ * back in the pool and someone else's by then.
+ */
+function lentConnection(pool: pg.Pool, context: UnitContext, client: pg.PoolClient): pg.PoolClient {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === "release") return () => undefined;
+      if (key !== "query") return Reflect.get(target, key, receiver) as unknown;
+      return async (text: string, values?: unknown[]) => {
+        countSql(text);
+        if (context.open) return sendOnPool(target, text, values);
+        const own = await pool.connect();
+        try {
+          return await sendOnPool(own, text, values);
+        } finally {
+          own.release();
+        }
+      };
+    },
+  });
+}
+
+/**
+ * The shared pool as Kysely sees it: each query sent with its name, parsed by the pool's own parsers.
+ * Inside the work of a transaction (transactions.ts: its context), a statement sent through the
+ * instance rather than the transaction's handle (a verb that reads with sqlDb, the built-in escrow
+ * called in-process) runs on the transaction's own connection, as SQLite's run in its unit: on another
+ * connection it would not see what the transaction wrote, and would wait for the rows it locked
+ * until the statement timeout. The first connection taken in a context, before its work opens, is
+ * the transaction's own.
+ */
 function poolWithTextTypes(pool: pg.Pool): pg.Pool {
   const connect = async () => {
+    const context = currentUnitContext();
+    if (context?.open && context.connection) return lentConnection(pool, context, context.connection as pg.PoolClient);
     const client = await pool.connect();
-    return new Proxy(client, {
-      get(target, key, receiver) {
-        if (key !== "query") return Reflect.get(target, key, receiver) as unknown;
-        return (text: string, values?: unknown[]) => {
-          countSql(text);
-          return sendOnPool(target, text, values);
-        };
-      },
-    });
+    if (context && !context.open && context.connection === undefined) context.connection = client;
+    return typedConnection(client);
   };
   // Prisma owns the pool's life: Kysely's destroy must not end it.
   return { connect, end: () => Promise.resolve() } as unknown as pg.Pool;
@@ -231,7 +272,7 @@ export type SqlTx = Transaction<DB>;
 /** On SQLite, statements of the typed-SQL path run straight in their group-commit unit (sqlite-group-commit.ts unitExecutor). */
 const direct = env.DATABASE_PROVIDER === "sqlite" ? unitExecutor(sqlDb, sqliteValues, sqliteWriter) : undefined;
 
-const transactions = makeTransactions(sqlDb, { nest: env.DATABASE_PROVIDER === "sqlite", direct });
+const transactions = makeTransactions(sqlDb, { direct });
 
 /** Runs `effect` once the transaction `tx` has committed (never when it rolls back): effects after commit. */
 export const onCommit: (tx: SqlTx, effect: () => void) => void = transactions.onCommit;

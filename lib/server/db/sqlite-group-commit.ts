@@ -75,7 +75,13 @@ const SAVEPOINT = "unit";
  * which would never come. `open` turns false when the work is over: work it left running (a promise
  * nobody awaited) then takes its own turn.
  */
-export type UnitContext = { unit: GroupCommitUnit | null; open: boolean; tx?: unknown };
+export type UnitContext = {
+  unit: GroupCommitUnit | null;
+  open: boolean;
+  tx?: unknown;
+  /** PostgreSQL: the pool connection the transaction took (sql.ts), on which its work's other statements run too. */
+  connection?: unknown;
+};
 
 // On globalThis: both module graphs of the process (Next's bundles, server.ts) share the connection.
 const contexts = ((globalThis as typeof globalThis & { __tanUnitContext?: AsyncLocalStorage<UnitContext> }).__tanUnitContext ??= new AsyncLocalStorage());
@@ -83,6 +89,11 @@ const contexts = ((globalThis as typeof globalThis & { __tanUnitContext?: AsyncL
 /** Runs `work` as the context of one transaction (sql.ts); the driver records the transaction's unit in it. */
 export function withUnitContext<T>(context: UnitContext, work: () => Promise<T>): Promise<T> {
   return contexts.run(context, work);
+}
+
+/** The context of the transaction the calling code was started inside, open or not (sql.ts, on PostgreSQL). */
+export function currentUnitContext(): UnitContext | null {
+  return contexts.getStore() ?? null;
 }
 
 /** The transaction the calling code runs inside, while its work is not over. */

@@ -6,7 +6,7 @@ afterEach(removeTestDatabases);
 
 function setUp() {
   const base = groupCommitTestDatabase();
-  return { ...base, ...makeTransactions(base.db, { nest: true }) };
+  return { ...base, ...makeTransactions(base.db, {}) };
 }
 
 /** A nested transaction that inserts "inner" and then fails: it must reject with its own error. */
@@ -155,7 +155,7 @@ describe("inTransaction with nesting (SQLite)", () => {
 
   it("with the open unit's executor, runs the savepoints in the unit itself, not through Kysely, with the same outcome", async () => {
     const base = groupCommitTestDatabase();
-    const { inTransaction } = makeTransactions(base.db, { nest: true, direct: base.direct });
+    const { inTransaction } = makeTransactions(base.db, { direct: base.direct });
     let kyselyStatements = 0;
     await inTransaction(async (tx) => {
       const spy = vi.spyOn(tx.getExecutor(), "executeQuery");
@@ -168,13 +168,6 @@ describe("inTransaction with nesting (SQLite)", () => {
     expect(kyselyStatements).toBe(3);
     expect(base.committedNames()).toEqual(["outer", "kept"]);
     expect(base.counted.groups).toEqual([1]);
-  });
-
-  it("without nesting (PostgreSQL's way) keeps every call a transaction of its own", async () => {
-    const base = groupCommitTestDatabase();
-    const { inTransaction } = makeTransactions(base.db, { nest: false });
-    await inTransaction((tx) => tx.insertInto("t").values({ name: "alone" } as never).execute());
-    expect(base.committedNames()).toEqual(["alone"]);
   });
 
   describe("beforeCommit", () => {
@@ -237,19 +230,6 @@ describe("inTransaction with nesting (SQLite)", () => {
         }),
       ).rejects.toThrow("the outbox refused");
       expect(committedNames()).toEqual([]);
-    });
-
-    it("without nesting (PostgreSQL's way) writes each transaction's rows before its own commit", async () => {
-      const base = groupCommitTestDatabase();
-      const { inTransaction, beforeCommit } = makeTransactions(base.db, { nest: false });
-      const calls: string[][] = [];
-      const write = deferredInsert(calls);
-      await inTransaction(async (tx) => {
-        beforeCommit(tx, write, "a");
-        beforeCommit(tx, write, "b");
-      });
-      expect(calls).toEqual([["a", "b"]]);
-      expect(base.committedNames()).toEqual(["a", "b"]);
     });
   });
 });

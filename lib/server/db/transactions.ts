@@ -1,4 +1,4 @@
-// Transactions of the typed-SQL path (sql.ts): effects after commit, and, on SQLite, nesting.
+// Transactions of the typed-SQL path (sql.ts): effects after commit, and nesting.
 //
 // `inTransaction(work)` runs `work` in one transaction; what the work registers with `onCommit` runs
 // after the commit, in order, and never when it rolls back (style.md: effects after commit). What it
@@ -6,13 +6,13 @@
 // failed, or on SQLite its group's COMMIT did): for state kept outside the database that a write
 // advanced (the events' sequence counter, events/sequence-counter.ts).
 //
-// Nesting (SQLite): called from inside another transaction's work, inTransaction is a savepoint of
-// that transaction, and the statements the work sends through the instance rather than its handle run
-// in it too (sqlite-group-commit.ts, UnitContext). That is how a plan step runs the built-in escrow's
-// operation in-process (plan-runner.ts): the router's step and the escrow's books commit together, or
-// neither does. A nested work that fails is rolled back to its savepoint, its onCommit effects are
-// dropped, and its error is passed on. Without nesting (PostgreSQL) every call is a transaction of its
-// own, as before.
+// Nesting: called from inside another transaction's work, inTransaction is a savepoint of that
+// transaction, and the statements the work sends through the instance rather than its handle run in
+// it too (the work's context: on SQLite its group-commit unit, sqlite-group-commit.ts; on PostgreSQL
+// the transaction's connection, sql.ts). That is how a plan step runs the built-in escrow's operation
+// in-process (plan-runner.ts): the router's step and the escrow's books commit together, or neither
+// does. A nested work that fails is rolled back to its savepoint, its onCommit effects are dropped,
+// and its error is passed on.
 //
 // Writes deferred to the end (`beforeCommit`): rows a work registers are written together just before
 // its top-level transaction commits, one statement for all of them (a plan's events over the steps of
@@ -40,7 +40,7 @@ export type DeferredWrite<DB, Row> = (tx: Transaction<DB>, rows: Row[]) => Promi
 
 type Deferred<DB> = { write: DeferredWrite<DB, unknown>; row: unknown };
 
-export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean; direct?: DirectExecutor }) {
+export function makeTransactions<DB>(db: Kysely<DB>, options: { direct?: DirectExecutor }) {
   const afterCommit = new WeakMap<Transaction<DB>, (() => void)[]>();
   const afterRollback = new WeakMap<Transaction<DB>, (() => void)[]>();
   const deferredOf = new WeakMap<Transaction<DB>, Deferred<DB>[]>();
@@ -127,7 +127,6 @@ export function makeTransactions<DB>(db: Kysely<DB>, options: { nest: boolean; d
   }
 
   async function inTransaction<T>(work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
-    if (!options.nest) return topTransaction(thenDeferred(work));
     const outer = openUnitContext() as Context | null;
     if (outer?.tx) return nestedTransaction(outer.tx as Transaction<DB>, work);
     const context: Context = { unit: null, open: false };

@@ -7,9 +7,9 @@
 // Each step is one transaction with one write of the plan's row (the stage's own columns and what
 // its effects add); the runner keeps the row it wrote instead of reading it back.
 //
-// Steps that stay inside this node's database run back to back in one transaction on SQLite: the
-// asset's rules, the token ledger, and the built-in escrow's operations when the escrow is reached
-// in-process (decisions.md §1). Each step is then a savepoint of that transaction and the escrow's
+// Steps that stay inside this node's database run back to back in one transaction: the asset's
+// rules, the token ledger, and the built-in escrow's operations when the escrow is reached in-process
+// (decisions.md §1); on PostgreSQL only those up to the hold (POSTGRES_RUN_STAGES). Each step is then a savepoint of that transaction and the escrow's
 // operation one inside it (lib/server/db/transactions.ts), so the router's records and the escrow's
 // books commit together; nothing leaves the process before that commit (events are read from the
 // committed outbox), and a crash before it loses the whole run, which the next run repeats from the
@@ -152,9 +152,10 @@ function stepColumns(plan: PlanRow, outcome: Recordable, now: Date) {
  * savepoint of its own: when nothing of it can be refused and taken back alone (an `onRefused`
  * outcome can). A failure of it then fails the whole run, which rolls back with everything before it
  * (stepsInOneTransaction); a savepoint would only have let the run go on without it. Inside such a
- * run every row an effect changes is read in the same transaction, on the one SQLite writer, so its
- * conditional writes cannot lose a race; the plan's own write can, when another runner took the plan
- * after this one's lease ran out (RunWrites).
+ * run every row an effect changes is read in the same transaction (on the one SQLite writer; on
+ * PostgreSQL locked by the read, forWrite), so its conditional writes cannot lose a race; the plan's
+ * own write can, when another runner took the plan after this one's lease ran out (RunWrites), and on
+ * PostgreSQL the database can end the run to break a deadlock, after which the run begins again.
  */
 function unguarded(outcome: Recordable, run: RunWrites | null): run is RunWrites {
   return run !== null && !(outcome.kind === "advance" && outcome.onRefused);
@@ -226,14 +227,25 @@ async function recordWithRetries(plan: PlanRow, outcome: Recordable, run: RunWri
 const ESCROW_STAGES: ReadonlySet<PlanStage> = new Set(["approve", "hold", "release", "rollback"]);
 
 /**
+ * The stages a run of steps in one transaction may hold on PostgreSQL, where other transactions run
+ * at once and row locks are held to the commit: those that lock no row but the plan's own and the
+ * buyer's (the hold's holding and escrow account, the rollback's), in the order each takes alone.
+ * The token move and the release lock the seller's rows too: held from the hold to the release, the
+ * buyer's rows would wait on the seller's, and two opposite trades between two investors on each
+ * other. On SQLite one writer runs at a time and every stage that stays in the database may join.
+ */
+const POSTGRES_RUN_STAGES: ReadonlySet<PlanStage> = new Set(["rules", "approve", "hold", "rollback"]);
+
+/**
  * Whether the plan's next step works inside this node's database alone (see the top of the file):
- * only on SQLite (PostgreSQL's processes keep a transaction a step), and for the escrow's steps only
- * when both the payment organization's adapter and the router it calls back are this node's, in-process.
+ * on PostgreSQL only the stages of POSTGRES_RUN_STAGES, and for the escrow's steps only when both the
+ * payment organization's adapter and the router it calls back are this node's, in-process.
  */
 async function staysInDatabase(plan: PlanRow): Promise<boolean> {
-  if (env.DATABASE_PROVIDER !== "sqlite") return false;
+  if (!isPlanStage(plan.stage)) return false;
+  if (env.DATABASE_PROVIDER !== "sqlite" && !POSTGRES_RUN_STAGES.has(plan.stage)) return false;
   if (plan.stage === "rules" || plan.stage === "token") return true;
-  if (!isPlanStage(plan.stage) || !ESCROW_STAGES.has(plan.stage)) return false;
+  if (!ESCROW_STAGES.has(plan.stage)) return false;
   if (env.ESCROW_TRANSPORT !== "in-process" || !isOwnApiUrl(`${env.ESCROW_ROUTER_URL}/`)) return false;
   const org = await findPaymentOrganization(executionOf(plan).trade.escrowOrgId);
   return org !== null && isOwnApiUrl(org.adapterUrl);
@@ -279,11 +291,15 @@ async function step(plan: PlanRow, run: RunWrites | null): Promise<{ next: PlanR
  * moved the plan first, and nothing of this run is recorded.
  */
 async function stepsInOneTransaction(plan: PlanRow, budget: number): Promise<RunResult> {
-  try {
-    return await stepsIn(plan, budget);
-  } catch (error) {
-    if (error instanceof LostRace) return { next: null, reports: [], ended: null, taken: 1 };
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await stepsIn(plan, budget);
+    } catch (error) {
+      if (error instanceof LostRace) return { next: null, reports: [], ended: null, taken: 1 };
+      // PostgreSQL: another transaction won a row of the run (a deadlock it broke, a conditional
+      // write that missed). Nothing of the run was kept, so it runs again from the plan as it was.
+      if (!isLostRace(error) || attempt >= WRITE_ATTEMPTS) throw error;
+    }
   }
 }
 
