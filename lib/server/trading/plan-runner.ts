@@ -23,6 +23,7 @@ import { dbDate, dbNow, inTransaction, prepared, sqlDb, type SqlTx } from "@/lib
 import { isOwnApiUrl } from "@/lib/server/http/fetch-organization";
 import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client";
 import { isLostRace } from "@/lib/server/escrow/errors";
+import { retryingLostRaces } from "@/lib/server/db/lost-races";
 import { leaseMsFor, unclaimedAt } from "@/lib/server/escrow/lease";
 import { planEntered, planLeft, type PlanPlace } from "@/lib/server/http/admission";
 import { logger } from "@/lib/server/log";
@@ -291,15 +292,17 @@ async function step(plan: PlanRow, run: RunWrites | null): Promise<{ next: PlanR
  * moved the plan first, and nothing of this run is recorded.
  */
 async function stepsInOneTransaction(plan: PlanRow, budget: number): Promise<RunResult> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await stepsIn(plan, budget);
-    } catch (error) {
-      if (error instanceof LostRace) return { next: null, reports: [], ended: null, taken: 1 };
-      // PostgreSQL: another transaction won a row of the run (a deadlock it broke, a conditional
-      // write that missed). Nothing of the run was kept, so it runs again from the plan as it was.
-      if (!isLostRace(error) || attempt >= WRITE_ATTEMPTS) throw error;
-    }
+  try {
+    // PostgreSQL: another transaction won a row of the run (a deadlock it broke, a conditional write
+    // that missed). Nothing of the run was kept, so it runs again from the plan as it was.
+    return await retryingLostRaces(() => stepsIn(plan, budget), {
+      what: "a plan's run of steps",
+      attempts: WRITE_ATTEMPTS,
+      isRace: (error) => !(error instanceof LostRace) && isLostRace(error),
+    });
+  } catch (error) {
+    if (error instanceof LostRace) return { next: null, reports: [], ended: null, taken: 1 };
+    throw error;
   }
 }
 
