@@ -23,7 +23,8 @@ import { sharedPostgresPool, sharedSqliteConnection } from "./client";
 import { TYPED_SQL_TYPES } from "./postgres-adapter";
 import { metrics } from "@/lib/server/metrics/metrics";
 import { sqlCounter } from "./sql-counter";
-import { currentUnitContext, groupCommitDialect, GroupCommitWriter, unitExecutor, type UnitContext, type ValueMapping } from "./sqlite-group-commit";
+import { groupCommitDialect, GroupCommitWriter, unitExecutor, type ValueMapping } from "./sqlite-group-commit";
+import { lendingPool } from "./pg-lending-pool";
 import { makeTransactions, type DeferredWrite } from "./transactions";
 import { preparedFor } from "./prepared-query";
 import { StatementNames } from "./pg-statement-names";
@@ -174,63 +175,10 @@ function sendOnPool(client: pg.PoolClient, text: string, values: unknown[] | und
   });
 }
 
-/** A connection of the pool as Kysely is handed it: each query counted and sent with its name. */
-function typedConnection(client: pg.PoolClient): pg.PoolClient {
-  return new Proxy(client, {
-    get(target, key, receiver) {
-      if (key !== "query") return Reflect.get(target, key, receiver) as unknown;
-      return (text: string, values?: unknown[]) => {
-        countSql(text);
-        return sendOnPool(target, text, values);
-      };
-    },
-  });
-}
-
-/**
- * The connection of the transaction whose work is running (`context`), lent to a statement of that
- * work: released by nobody but the transaction. A statement that reaches it after the work ended (a
- * promise the work left running) takes a connection of its own instead: the transaction's may be
- * back in the pool and someone else's by then.
- */
-function lentConnection(pool: pg.Pool, context: UnitContext, client: pg.PoolClient): pg.PoolClient {
-  return new Proxy(client, {
-    get(target, key, receiver) {
-      if (key === "release") return () => undefined;
-      if (key !== "query") return Reflect.get(target, key, receiver) as unknown;
-      return async (text: string, values?: unknown[]) => {
-        countSql(text);
-        if (context.open) return sendOnPool(target, text, values);
-        const own = await pool.connect();
-        try {
-          return await sendOnPool(own, text, values);
-        } finally {
-          own.release();
-        }
-      };
-    },
-  });
-}
-
-/**
- * The shared pool as Kysely sees it: each query sent with its name, parsed by the pool's own parsers.
- * Inside the work of a transaction (transactions.ts: its context), a statement sent through the
- * instance rather than the transaction's handle (a verb that reads with sqlDb, the built-in escrow
- * called in-process) runs on the transaction's own connection, as SQLite's run in its unit: on another
- * connection it would not see what the transaction wrote, and would wait for the rows it locked
- * until the statement timeout. The first connection taken in a context, before its work opens, is
- * the transaction's own.
- */
-function poolWithTextTypes(pool: pg.Pool): pg.Pool {
-  const connect = async () => {
-    const context = currentUnitContext();
-    if (context?.open && context.connection) return lentConnection(pool, context, context.connection as pg.PoolClient);
-    const client = await pool.connect();
-    if (context && !context.open && context.connection === undefined) context.connection = client;
-    return typedConnection(client);
-  };
-  // Prisma owns the pool's life: Kysely's destroy must not end it.
-  return { connect, end: () => Promise.resolve() } as unknown as pg.Pool;
+/** A statement of the typed path on a connection of the shared pool: counted, then sent with its name. */
+function countedOnPool(client: pg.PoolClient, text: string, values: unknown[] | undefined): Promise<pg.QueryResult> {
+  countSql(text);
+  return sendOnPool(client, text, values);
 }
 
 /**
@@ -257,7 +205,7 @@ export function sqlOnSession(client: pg.Client): Sql {
 
 function createSql(): Sql {
   if (env.DATABASE_PROVIDER === "sqlite") return new Kysely<DB>({ dialect: sqliteDialect });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: async () => poolWithTextTypes(sharedPostgresPool()) }) });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: async () => lendingPool(sharedPostgresPool(), countedOnPool) }) });
 }
 
 const holder = globalThis as typeof globalThis & { __tanSql?: Sql };

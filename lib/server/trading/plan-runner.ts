@@ -9,8 +9,8 @@
 //
 // Steps that stay inside this node's database run back to back in one transaction: the asset's
 // rules, the token ledger, and the built-in escrow's operations when the escrow is reached in-process
-// (decisions.md §1); on PostgreSQL only those up to the hold (POSTGRES_RUN_STAGES). Each step is then a savepoint of that transaction and the escrow's
-// operation one inside it (lib/server/db/transactions.ts), so the router's records and the escrow's
+// (decisions.md §1); on PostgreSQL only those up to the hold (POSTGRES_RUN_STAGES). Each step is
+// then a savepoint of that transaction and the escrow's operation one inside it (lib/server/db/transactions.ts), so the router's records and the escrow's
 // books commit together; nothing leaves the process before that commit (events are read from the
 // committed outbox), and a crash before it loses the whole run, which the next run repeats from the
 // stage the database still holds. Measured under the trade benchmark, one commit and one plan-row
