@@ -10,12 +10,13 @@
 // Steps that stay inside this node's database run back to back in one transaction: the asset's
 // rules, the token ledger, and the built-in escrow's operations when the escrow is reached in-process
 // (decisions.md §1); on PostgreSQL only those up to the hold (POSTGRES_RUN_STAGES). Each step is
-// then a savepoint of that transaction and the escrow's operation one inside it (lib/server/db/transactions.ts), so the router's records and the escrow's
-// books commit together; nothing leaves the process before that commit (events are read from the
-// committed outbox), and a crash before it loses the whole run, which the next run repeats from the
-// stage the database still holds. Measured under the trade benchmark, one commit and one plan-row
-// write instead of one a step. A step that calls anyone else (a signer, an adapter over HTTP) runs
-// alone, outside any transaction, as before.
+// then a savepoint of that transaction and the escrow's operation one inside it
+// (lib/server/db/transactions.ts), so the router's records and the escrow's books commit together;
+// nothing leaves the process before that commit (events are read from the committed outbox), and a
+// crash before it loses the whole run, which the next run repeats from the stage the database still
+// holds. Measured under the trade benchmark, one commit and one plan-row write instead of one a
+// step. A step that calls anyone else (a signer, an adapter over HTTP) runs alone, outside any
+// transaction, as before.
 import { isPlanStage, sequenceOfStage, type PlanStage } from "@/lib/domain/trade/plan-status";
 import { retryDelayMs } from "@/lib/domain/router-operations";
 import { env } from "@/lib/env";
