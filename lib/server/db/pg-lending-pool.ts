@@ -8,16 +8,15 @@
 // would wait for the rows the transaction locked until the statement timeout. The first connection
 // taken in a context, before its work opens, is the transaction's own (Kysely's BEGIN).
 import type pg from "pg";
+import { transactionControlOf } from "./sql-counter";
 import { currentUnitContext, type UnitContext } from "./sqlite-group-commit";
 
 /** Sends one statement on a connection of the pool (sql.ts: counted, named, with the pool's parsers). */
 export type SendOnConnection = (client: pg.PoolClient, text: string, values: unknown[] | undefined) => Promise<pg.QueryResult>;
 
-/** What Kysely's PostgreSQL driver sends to begin and end a transaction of its own. */
-const TRANSACTION_CONTROL: ReadonlySet<string> = new Set(["begin", "commit", "rollback"]);
-
+/** A statement that begins or ends a transaction: what the counters take for one (sql-counter.ts), or Kysely's `start transaction` with an isolation level or access mode. */
 function isTransactionControl(text: string): boolean {
-  return TRANSACTION_CONTROL.has(text) || text.startsWith("start transaction");
+  return transactionControlOf(text) !== undefined || text.startsWith("start transaction");
 }
 
 /** A connection of the pool as Kysely is handed it: each query sent by `send`. */

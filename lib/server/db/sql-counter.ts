@@ -9,6 +9,12 @@ export type SqlLayer = "sql" | "prisma";
 
 const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback)(\s+(transaction|work))?\s*;?\s*$/i;
 
+/** The keyword of a statement that begins or ends a transaction (`begin`, `commit`, `end`, `rollback`), or undefined for any other, savepoints included. */
+export function transactionControlOf(sqlText: string): string | undefined {
+  // Only short texts can be transaction control; the test keeps long statements off the regex.
+  return sqlText.length <= 32 ? TRANSACTION_CONTROL.exec(sqlText)?.[1]?.toLowerCase() : undefined;
+}
+
 /** A function to call with the text of each statement the layer sends. */
 export function sqlCounter(layer: SqlLayer): (sqlText: string) => void {
   const statements = metrics.dbStatements.child({ layer });
@@ -16,8 +22,7 @@ export function sqlCounter(layer: SqlLayer): (sqlText: string) => void {
   const rollbacks = metrics.dbTransactions.child({ layer, outcome: "rollback" });
   const written = metrics.dbCommits.child({ layer });
   return (sqlText) => {
-    // Only short texts can be transaction control; the test keeps long statements off the regex.
-    const control = sqlText.length <= 32 ? TRANSACTION_CONTROL.exec(sqlText)?.[1]?.toLowerCase() : undefined;
+    const control = transactionControlOf(sqlText);
     if (control === undefined) statements.inc();
     else if (control === "rollback") rollbacks.inc();
     else if (control !== "begin") {
