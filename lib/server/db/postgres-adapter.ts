@@ -3,7 +3,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { countPrismaStatements } from "./sql-counter";
-import { openUnitContext } from "./sqlite-group-commit";
+import { refusePrismaInsideTypedTransaction } from "./sqlite-group-commit";
 
 type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
@@ -61,33 +61,23 @@ export function createPostgresPool(url: string, max = POOL_MAX, options: { typed
   });
 }
 
-/**
- * Prisma inside the work of a typed-SQL transaction (sql.ts, transactions.ts) would run on another
- * connection of the pool: it would not see what that transaction wrote, and would wait for the rows
- * it locked until the statement timeout. Refused at once, with where to look, as on SQLite
- * (sqlite-adapter.ts), where it would wait forever.
- */
-function assertNotInsideTypedTransaction(): void {
-  if (openUnitContext()) {
-    throw new Error("Prisma was called inside a typed-SQL transaction, on another PostgreSQL connection than the transaction's: use sqlDb (lib/server/db/sql.ts) there");
-  }
-}
+const REFUSAL = "it would run on another PostgreSQL connection than the transaction's, blind to its writes and waiting on its row locks";
 
 /** Counts what the adapter and its transactions send (sql-counter.ts), and refuses Prisma inside a typed-SQL transaction's work. */
 function counted(adapter: Adapter): Adapter {
   countPrismaStatements(adapter);
   const { queryRaw, executeRaw } = adapter;
   adapter.queryRaw = (query) => {
-    assertNotInsideTypedTransaction();
+    refusePrismaInsideTypedTransaction(REFUSAL);
     return queryRaw.call(adapter, query);
   };
   adapter.executeRaw = (query) => {
-    assertNotInsideTypedTransaction();
+    refusePrismaInsideTypedTransaction(REFUSAL);
     return executeRaw.call(adapter, query);
   };
   const startTransaction = adapter.startTransaction.bind(adapter);
   adapter.startTransaction = async (isolationLevel) => {
-    assertNotInsideTypedTransaction();
+    refusePrismaInsideTypedTransaction(REFUSAL);
     return countPrismaStatements(await startTransaction(isolationLevel));
   };
   return adapter;

@@ -11,7 +11,7 @@ import { sqliteFileOfSqliteUrl } from "../../database-url";
 import { AsyncLock } from "./async-lock";
 import { countPrismaStatements } from "./sql-counter";
 import { secureSqliteFiles } from "./sqlite-file-mode";
-import { openUnitContext } from "./sqlite-group-commit";
+import { refusePrismaInsideTypedTransaction } from "./sqlite-group-commit";
 import { cacheStatements } from "./statement-cache";
 
 type Factory = PrismaBetterSQLite3;
@@ -66,28 +66,20 @@ function guardTransaction(tx: Transaction, release: () => void): Transaction {
 /** What the typed-SQL path (sql.ts) shares with Prisma: the one connection and the lock that isolates transactions on it. */
 export type SharedSqliteConnection = { connection: BetterSqlite3.Database; lock: AsyncLock };
 
-/**
- * Prisma inside the work of a typed-SQL transaction (sql.ts) would wait for the lock that very
- * transaction's group holds: refused at once, with where to look, instead of a hang.
- */
-function assertNotInsideTypedTransaction(): void {
-  if (openUnitContext()) {
-    throw new Error("Prisma was called inside a typed-SQL transaction on the same SQLite connection, which it would wait for forever: use sqlDb (lib/server/db/sql.ts) there");
-  }
-}
+const REFUSAL = "on the same SQLite connection it would wait forever for the lock that transaction's group holds";
 
 function guardAdapter(inner: Adapter, lock: AsyncLock): Adapter {
   const guarded: Adapter = {
     provider: inner.provider,
     adapterName: inner.adapterName,
     queryRaw: (query) => {
-      assertNotInsideTypedTransaction();
+      refusePrismaInsideTypedTransaction(REFUSAL);
       return lock.run(() => inner.queryRaw(query));
     },
     // Migration replay sends multi-statement SQL without arguments, which better-sqlite3's
     // prepare() refuses; such a script goes to executeScript (toolchain notes, "Prisma offline").
     executeRaw: (query) => {
-      assertNotInsideTypedTransaction();
+      refusePrismaInsideTypedTransaction(REFUSAL);
       return lock.run(async () => {
         if (isArgumentlessScript(query)) {
           await inner.executeScript(query.sql);
@@ -98,7 +90,7 @@ function guardAdapter(inner: Adapter, lock: AsyncLock): Adapter {
     },
     executeScript: (script) => lock.run(() => inner.executeScript(script)),
     startTransaction: async (isolationLevel) => {
-      assertNotInsideTypedTransaction();
+      refusePrismaInsideTypedTransaction(REFUSAL);
       const release = await lock.acquire();
       try {
         return guardTransaction(await inner.startTransaction(isolationLevel), release);

@@ -102,6 +102,19 @@ export function openUnitContext(): UnitContext | null {
   return context?.open ? context : null;
 }
 
+/**
+ * Prisma's driver adapters (sqlite-adapter.ts, postgres-adapter.ts) call this before every statement
+ * and transaction of their own: Prisma inside the work of a typed-SQL transaction would not run in
+ * it (SQLite: it would wait forever for the lock that transaction's group holds; PostgreSQL: it would
+ * run on another connection, blind to the transaction's writes and waiting on its row locks). Refused
+ * at once, saying what would have happened and to use sqlDb (sql.ts) there.
+ */
+export function refusePrismaInsideTypedTransaction(whatWouldHappen: string): void {
+  if (openUnitContext()) {
+    throw new Error(`Prisma was called inside a typed-SQL transaction's work, where ${whatWouldHappen}: use sqlDb (lib/server/db/sql.ts) there`);
+  }
+}
+
 class Group {
   dirty = false;
   units = 0;
