@@ -67,11 +67,11 @@ const REFUSAL = "it would run on another PostgreSQL connection than the transact
 function counted(adapter: Adapter): Adapter {
   countPrismaStatements(adapter);
   const { queryRaw, executeRaw } = adapter;
-  adapter.queryRaw = (query) => {
+  adapter.queryRaw = async (query) => {
     refusePrismaInsideTypedTransaction(REFUSAL);
     return queryRaw.call(adapter, query);
   };
-  adapter.executeRaw = (query) => {
+  adapter.executeRaw = async (query) => {
     refusePrismaInsideTypedTransaction(REFUSAL);
     return executeRaw.call(adapter, query);
   };

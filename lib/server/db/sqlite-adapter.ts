@@ -72,13 +72,13 @@ function guardAdapter(inner: Adapter, lock: AsyncLock): Adapter {
   const guarded: Adapter = {
     provider: inner.provider,
     adapterName: inner.adapterName,
-    queryRaw: (query) => {
+    queryRaw: async (query) => {
       refusePrismaInsideTypedTransaction(REFUSAL);
       return lock.run(() => inner.queryRaw(query));
     },
     // Migration replay sends multi-statement SQL without arguments, which better-sqlite3's
     // prepare() refuses; such a script goes to executeScript (toolchain notes, "Prisma offline").
-    executeRaw: (query) => {
+    executeRaw: async (query) => {
       refusePrismaInsideTypedTransaction(REFUSAL);
       return lock.run(async () => {
         if (isArgumentlessScript(query)) {
