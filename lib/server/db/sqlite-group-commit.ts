@@ -105,10 +105,9 @@ export function openUnitContext(): UnitContext | null {
 /**
  * Prisma's driver adapters (sqlite-adapter.ts, postgres-adapter.ts) call this before every statement
  * and transaction of their own: Prisma inside the work of a typed-SQL transaction would not run in
- * it (SQLite: it would wait forever for the lock that transaction's group holds; PostgreSQL: it would
- * run on another connection, blind to the transaction's writes and waiting on its row locks). Refused
- * at once, saying what would have happened and to use sqlDb (sql.ts) there. The adapters call it
- * inside async functions, so the refusal is a rejected promise, as the adapter's contract answers.
+ * it. Refused at once, saying what would have happened on the adapter's database (its REFUSAL) and
+ * to use sqlDb (sql.ts) there. The adapters call it inside async functions, so the refusal is a
+ * rejected promise, as the adapter's contract answers.
  */
 export function refusePrismaInsideTypedTransaction(whatWouldHappen: string): void {
   if (openUnitContext()) {
