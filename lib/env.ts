@@ -62,6 +62,12 @@ const schema = z.object({
   HEAP_GROWING_PERCENT: count(0, 300, 30),
   /** Plans this process settles or has queued at once; an execution beyond is 503 with Retry-After. */
   MAX_PLANS_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(128),
+  /**
+   * The longest an admitted execution's plan should expect to queue before it runs, at the rate this
+   * process has been ending plan runs; an execution beyond is 503 with Retry-After
+   * (lib/server/http/admission.ts). 0 leaves MAX_PLANS_IN_FLIGHT alone to bound.
+   */
+  MAX_PLAN_WAIT_MS: count(0, 600_000, 500),
   /** How the built-in adapter completes operations: "sync", "async", or e.g. "async,hold=sync". */
   ESCROW_COMPLETION: z.string().default("sync"),
   /** How long asynchronous operations wait before the worker takes them (a bank's processing lag). */

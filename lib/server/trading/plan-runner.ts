@@ -26,7 +26,7 @@ import { findPaymentOrganization } from "@/lib/server/router-ops/adapter-client"
 import { isLostRace } from "@/lib/server/escrow/errors";
 import { retryingLostRaces } from "@/lib/server/db/lost-races";
 import { leaseMsFor, unclaimedAt } from "@/lib/server/escrow/lease";
-import { planEntered, planLeft, type PlanPlace } from "@/lib/server/http/admission";
+import { PLAN_RUNS_AT_ONCE, planEntered, planLeftUnrun, planRunEnded, type PlanPlace } from "@/lib/server/http/admission";
 import { logger } from "@/lib/server/log";
 import { metrics } from "@/lib/server/metrics/metrics";
 import { returnReservations } from "./plan-endings";
@@ -379,12 +379,8 @@ export async function advancePlan(planId: string, held?: ClaimedPlan): Promise<v
   }
 }
 
-/**
- * Plans run at once in this process. SQLite writes one transaction at a time and each run waits on
- * other organizations in turn, so more runs at once only lengthen every run; the rest queue here
- * (bounded: executions stop being admitted at MAX_PLANS_IN_FLIGHT, admission.ts).
- */
-const RUNS_AT_ONCE = 32;
+/** Plans run at once in this process (admission.ts says why 32); the rest queue here, bounded by admission. */
+const RUNS_AT_ONCE = PLAN_RUNS_AT_ONCE;
 const queued: { planId: string; held: ClaimedPlan | undefined }[] = [];
 let running = 0;
 /** Set by stopPlanRuns (a graceful shutdown): no run starts, and a run in progress ends after its step. */
@@ -403,7 +399,7 @@ function pump(): void {
       .catch((error: unknown) => logger.error({ err: error, planId }, "plan run failed; the worker retries it"))
       .finally(() => {
         running -= 1;
-        planLeft();
+        planRunEnded();
         pump();
         if (running === 0) whenIdle?.();
       });
@@ -417,7 +413,7 @@ function pump(): void {
  */
 function letQueuedGo(): void {
   for (const { planId, held } of queued.splice(0)) {
-    planLeft();
+    planLeftUnrun();
     if (!held) continue;
     const released = releaseLease
       .changes(sqlDb, { id: planId, lease: held.lease })
@@ -456,7 +452,7 @@ export async function advanceDuePlan(planId: string): Promise<void> {
   try {
     await advancePlan(planId);
   } finally {
-    planLeft();
+    planRunEnded();
   }
 }
 
