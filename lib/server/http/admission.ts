@@ -78,8 +78,8 @@ function placeFreed(runEnded: boolean): void {
  * while this process had work (the plans in hand include those still being made by admitted
  * executions). Null while too few runs have ended lately to know the rate.
  */
-export function expectedPlanWaitMs(now = performance.now()): number | null {
-  advanceDrain(now);
+export function expectedPlanWaitMs(): number | null {
+  advanceDrain(performance.now());
   if (drain.runsEnded < MIN_RUNS_FOR_RATE) return null;
   const queuedAhead = Math.max(0, counters.plans + 1 - PLAN_RUNS_AT_ONCE);
   return (queuedAhead * drain.busyMs) / drain.runsEnded;

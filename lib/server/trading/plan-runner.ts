@@ -379,8 +379,6 @@ export async function advancePlan(planId: string, held?: ClaimedPlan): Promise<v
   }
 }
 
-/** Plans run at once in this process (admission.ts says why 32); the rest queue here, bounded by admission. */
-const RUNS_AT_ONCE = PLAN_RUNS_AT_ONCE;
 const queued: { planId: string; held: ClaimedPlan | undefined }[] = [];
 let running = 0;
 /** Set by stopPlanRuns (a graceful shutdown): no run starts, and a run in progress ends after its step. */
@@ -392,7 +390,7 @@ let whenIdle: (() => void) | null = null;
 
 function pump(): void {
   if (stopping) return letQueuedGo();
-  while (running < RUNS_AT_ONCE && queued.length > 0) {
+  while (running < PLAN_RUNS_AT_ONCE && queued.length > 0) { // the rest queue here, bounded by admission (admission.ts says why 32)
     const { planId, held } = queued.shift() as (typeof queued)[number];
     running += 1;
     advancePlan(planId, held)
